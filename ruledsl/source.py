@@ -1,0 +1,53 @@
+"""Source text and locations: spans, and rendering a line with a caret under a column."""
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen(order=False)
+class Span:
+    """A place in a rules file.
+
+    path: the file's path as the user gave it (or "<string>").
+    line, column: 1-based start; end_line, end_column: 1-based, exclusive end.
+    """
+
+    path: str
+    line: int
+    column: int
+    end_line: int = 0
+    end_column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+UNKNOWN = Span("<unknown>", 0, 0)
+
+
+@attrs.frozen
+class Source:
+    """A rules file's text with its path; renders excerpts for diagnostics."""
+
+    path: str
+    text: str
+
+    def line_text(self, line: int) -> str:
+        lines = self.text.splitlines()
+        if 1 <= line <= len(lines):
+            return lines[line - 1]
+        return ""
+
+    def excerpt(self, span: Span) -> str:
+        """The span's first line, and a caret (or a run of them) under it."""
+        text = self.line_text(span.line)
+        if not text:
+            return ""
+        start = max(span.column, 1)
+        width = 1
+        if span.end_line == span.line and span.end_column > start:
+            width = span.end_column - start
+        width = max(1, min(width, len(text) - start + 1))
+        # Keep tabs in the gutter so the caret lines up in a terminal.
+        pad = "".join("\t" if ch == "\t" else " " for ch in text[: start - 1])
+        return f"{text}\n{pad}{'^' * width}"
