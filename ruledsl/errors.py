@@ -41,7 +41,8 @@ class Diagnostic:
         return self.span.column
 
     def headline(self) -> str:
-        return f"{self.span}: {self.severity}: {self.message}"
+        where = str(self.span) if self.span.line > 0 else self.span.path
+        return f"{where}: {self.severity}: {self.message}"
 
     def as_json(self) -> dict:
         return {

@@ -89,7 +89,9 @@ class Builtin:
     kwargs: keyword arguments it accepts.
     comp: "no" (no comprehension), "each" (each x in C …), "map" (expr for each x …),
           "any" (either form).
-    returns: its type, in the checker's notation.
+    returns: its type, in the checker's notation; "item" is the item type of the
+             first argument, "list" a list like it, "kindarg" a component of the
+             kind named among the arguments.
     chance: it draws on chance (only directly in `let x = …`).
     doc: one line for docs/language.md.
     """
@@ -134,10 +136,10 @@ BUILTINS: dict[str, Builtin] = {
     "top": Builtin((1, 2), "item", "the top item of an ordered zone (or a list of the top n)"),
     "bottom": Builtin((1, 2), "item", "the bottom item of an ordered zone (or a list of the bottom n)"),
     "contents": Builtin((1, 1), "list", "what lies in a zone or on a location"),
-    "at": Builtin((1, 2), "list", "the components on a location, optionally only of one kind: at(loc, Kind)"),
-    "item_at": Builtin((2, 2), "item", "the one component of a kind on a location, or none: item_at(loc, Kind)"),
+    "at": Builtin((1, 2), "list of kindarg", "the components on a location, optionally only of one kind: at(loc, Kind)"),
+    "item_at": Builtin((2, 2), "kindarg", "the one component of a kind on a location, or none: item_at(loc, Kind)"),
     "where_is": Builtin((1, 1), "any", "the zone or location a component is in"),
-    "components": Builtin((1, 1), "list", "every component of a kind, wherever it is"),
+    "components": Builtin((1, 1), "list of kindarg", "every component of a kind, wherever it is"),
     # -- chance
     "roll": Builtin((1, 1), "any", "roll a die: one of its faces, each equally likely", chance=True),
     "random": Builtin((1, 1), "any", "one item of a list, each equally likely", chance=True),

@@ -1,0 +1,4 @@
+"""`python -m ruledsl` runs the command line."""
+from .cli.main import main
+
+main()

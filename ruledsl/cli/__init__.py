@@ -1,0 +1,1 @@
+"""The `ruledsl` command: one module per subcommand, gathered in main.py."""

@@ -1,0 +1,114 @@
+"""Reading a rules file and the files it extends, checking them, binding options.
+
+This is the front door of the pipeline: text → tree → IR → merged GameDef →
+checked game definition.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Mapping, Optional
+
+import attrs
+
+from .check import run_checks
+from .errors import Diagnostic, RulesError
+from .ir import nodes as n
+from .ir.build import build_text
+from .ir.game import GameDef, merge
+from .source import Source, Span
+
+
+@attrs.define
+class Loaded:
+    """What loading produced: the merged definition, its sources, and every diagnostic."""
+    definition: Optional[GameDef]
+    sources: dict
+    diagnostics: list
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "warning"]
+
+
+MAX_EXTENDS_DEPTH = 16
+
+
+def read_files(path: str, text: Optional[str] = None) -> tuple[list[n.RulesFile], dict, list[Diagnostic]]:
+    """The file at `path` and every file it extends, base first."""
+    sources: dict[str, Source] = {}
+    chain: list[n.RulesFile] = []
+    seen: list[str] = []
+    current, current_text, via = path, text, None
+    while True:
+        if current_text is None:
+            try:
+                current_text = Path(current).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as err:
+                span = via.span if via else Span(current, 0, 0)
+                reason = "it is not UTF-8 text" if isinstance(err, UnicodeDecodeError) else (err.strerror or str(err))
+                return chain, sources, [Diagnostic("error", span, f"cannot read '{current}': {reason}",
+                                                   "check the path; `extends` paths are relative to the file that names them" if via else "")]
+        sources[current] = Source(current, current_text)
+        try:
+            rules_file = build_text(current_text, current)
+        except RulesError as err:
+            return chain, sources, err.diagnostics
+        except RecursionError:
+            return chain, sources, [Diagnostic("error", Span(current, 1, 1), "this file nests too deeply to read",
+                                               "split long expressions into `let` steps")]
+        chain.insert(0, rules_file)
+        seen.append(str(Path(current).resolve()))
+        extends = [d for d in rules_file.decls if isinstance(d, n.Extends)]
+        if not extends:
+            return chain, sources, []
+        if len(extends) > 1:
+            return chain, sources, [Diagnostic("error", extends[1].span, "a file may extend only one other file")]
+        via = extends[0]
+        base = str(Path(current).parent / via.path)
+        if str(Path(base).resolve()) in seen or len(seen) > MAX_EXTENDS_DEPTH:
+            return chain, sources, [Diagnostic("error", via.span, f"'{via.path}' is already being extended: the files extend each other in a circle",
+                                               "a variant extends its base; the base must not extend the variant")]
+        current, current_text = base, None
+
+
+def load_definition(path: str, text: Optional[str] = None, *, complete: bool = True) -> Loaded:
+    """Read, merge and check; never raises for a broken file (see .diagnostics)."""
+    files, sources, problems = read_files(path, text)
+    if problems:
+        return Loaded(None, sources, problems)
+    definition, problems = merge(files)
+    problems = problems + run_checks(definition, complete=complete)
+    return Loaded(definition, sources, _dedupe(problems))
+
+
+def _dedupe(diagnostics: list[Diagnostic], cap: int = 200) -> list[Diagnostic]:
+    seen = set()
+    out = []
+    for d in diagnostics:
+        key = (d.severity, d.span.path, d.span.line, d.span.column, d.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    out.sort(key=lambda d: (d.severity != "error", d.span.path, d.span.line, d.span.column))
+    return out[:cap]
+
+
+def bind_options(definition: GameDef, given: Mapping[str, object]) -> dict:
+    """Option values: the defaults, overridden by those given (strings are parsed)."""
+    from .check.options import resolve_options
+    return resolve_options(definition, given)
+
+
+def check_players(definition: GameDef, players: Optional[int]) -> int:
+    low, high = definition.players.low, definition.players.high
+    if players is None:
+        return low
+    if not isinstance(players, int) or not low <= players <= high:
+        raise RulesError(Diagnostic("error", definition.players.span,
+                                    f"{definition.title} is for {low} to {high} players, not {players}",
+                                    f"choose a number of players from {low} to {high}"))
+    return players
