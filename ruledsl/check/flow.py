@@ -12,7 +12,8 @@ class _Flow:
     def __init__(self, ctx: Context):
         self.ctx = ctx
         self.rules = ctx.game.rules
-        self._ends: dict[str, bool] = {}
+        # A trigger that can end the game ends every loop with it.
+        self.trigger_ends = any(self.ends_game(t.body) for t in ctx.game.triggers)
 
     # Does running this block possibly end the game (win / end game)?
     def ends_game(self, block, seen=None) -> bool:
@@ -54,7 +55,8 @@ class _Flow:
                     self.ctx.error(stmt.span, "`stop` outside a loop", "stop leaves a repeat, while or for each; use return to leave a rule")
                 if stmt.kind == "return" and not in_rule:
                     self.ctx.error(stmt.span, "`return` outside a rule", "return leaves a rule; use stop to leave a loop")
-            if isinstance(stmt, n.Repeat) and stmt.kind == "forever" and not self.leaves(stmt.body):
+            if isinstance(stmt, n.Repeat) and stmt.kind == "forever" and not self.trigger_ends \
+                    and not self.leaves(stmt.body):
                 self.ctx.error(stmt.span, "this `repeat:` never ends",
                                "add a stop, win or end game inside it, or write repeat until …:")
             if isinstance(stmt, (n.Choose, n.Menu)) and stmt.chooser is None and not in_turn and where != "rule":

@@ -345,7 +345,8 @@ class Checker:
         if s.count_min > s.count_max:
             self.ctx.error(s.span, f"cannot choose {s.count_min}..{s.count_max}", "write the smaller number first")
         bound = list_of(item) if s.multiple else item
-        self.scope.push({s.var: item if not s.multiple else item})
+        # With a count, `where` judges the whole selection (a pair that touches).
+        self.scope.push({s.var: bound})
         if s.where is not None:
             self.condition(s.where)
         self.scope.pop()
