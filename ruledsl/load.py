@@ -81,7 +81,11 @@ def load_definition(path: str, text: Optional[str] = None, *, complete: bool = T
     if problems:
         return Loaded(None, sources, problems)
     definition, problems = merge(files)
-    problems = problems + run_checks(definition, complete=complete)
+    try:
+        problems = problems + run_checks(definition, complete=complete)
+    except RecursionError:
+        problems = problems + [Diagnostic("error", Span(path, 1, 1), "an expression in this file nests too deeply to check",
+                                          "split long expressions into `let` steps")]
     return Loaded(definition, sources, _dedupe(problems))
 
 

@@ -85,13 +85,13 @@ def _readable(terminal: str, lark: Lark) -> str:
 
 def _found(token: Token | None) -> str:
     if token is None or token.type == "$END":
-        return "the end of the file"
+        return "end of file"
     if token.type == "_NL":
-        return "the end of the line"
+        return "end of line"
     if token.type == "_INDENT":
-        return "an indented line"
+        return "indentation"
     if token.type == "_DEDENT":
-        return "the end of a block"
+        return "end of a block"
     return f"'{token}'"
 
 
@@ -118,10 +118,17 @@ def syntax_diagnostic(err: UnexpectedInput, path: str, text: str, lark: Lark) ->
             hint = 'strings use double quotes: "like this"'
         return Diagnostic("error", Span(path, line, column, line, column + 1),
                           f"unexpected character {char!r}", hint)
+    missing = _missing_block(text, line)
+    if missing is not None and isinstance(err, UnexpectedToken):
+        return Diagnostic("error", Span(path, line, column, line, column + 1), "expected an indented block",
+                          f"indent the lines after `{missing}` further than it")
     if isinstance(err, UnexpectedToken):
         token = err.token
         if token.type == "$END" or not getattr(token, "line", None):
             line, column = _end_position(text)
+        elif token.type in ("_INDENT", "_DEDENT") and token.end_line:
+            # The Indenter places these at the newline; point at the line they start.
+            line, column = token.end_line, token.end_column
         else:
             line, column = token.line, token.column
         end_col = column + max(1, len(str(token))) if token.type not in ("_NL", "_INDENT", "_DEDENT", "$END") else column + 1
@@ -138,6 +145,25 @@ def syntax_diagnostic(err: UnexpectedInput, path: str, text: str, lark: Lark) ->
         line, column = _end_position(text)
         return Diagnostic("error", Span(path, line, column), "unexpected end of file", _expected(err, lark))
     return Diagnostic("error", Span(path, line, column), str(err).splitlines()[0])
+
+
+def _missing_block(text: str, line: int) -> str | None:
+    """The line before `line` when it opens a block (ends in ':') that `line` does not indent."""
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return None
+    current = lines[line - 1]
+    for prev in reversed(lines[: line - 1]):
+        code = prev.split("#", 1)[0].rstrip()
+        if not code:
+            continue
+        if not code.endswith(":"):
+            return None
+        indent = lambda t: len(t) - len(t.lstrip(" \t"))
+        if current.strip() and indent(current) <= indent(prev):
+            return code.strip()
+        return None
+    return None
 
 
 def _end_position(text: str) -> tuple[int, int]:
@@ -177,13 +203,18 @@ def _locate_dedent(text: str, path: str) -> Diagnostic:
         if not stripped or stripped.startswith("#"):
             continue
         indent = len(raw) - len(raw.lstrip(" \t"))
+        if depth - (raw.count("(") + raw.count("[") + raw.count("{")) + (raw.count(")") + raw.count("]") + raw.count("}")) > 0:
+            continue  # a line inside brackets: its indentation does not count
+        popped = []
         if indent > levels[-1]:
             levels.append(indent)
         else:
             while indent < levels[-1]:
-                levels.pop()
+                popped.append(levels.pop())
             if indent != levels[-1]:
+                options = sorted(set(popped + [levels[-1]]))
                 return Diagnostic("error", Span(path, number, indent + 1),
                                   "indentation does not match any outer block",
-                                  f"indent this line by {levels[-1]} spaces, like the block it belongs to")
+                                  "indent this line by " + " or ".join(str(o) for o in options)
+                                  + " spaces, like a block it could belong to")
     return _dedent_error(None, path, text)

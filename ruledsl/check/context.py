@@ -40,6 +40,11 @@ def type_of_ref(ref: n.TypeRef) -> str:
     return ref.name  # resolved further by declarations.resolve_type
 
 
+@attrs.frozen
+class _OnBoard:
+    board: str
+
+
 class Context:
     """Collects diagnostics; holds the global symbol table built from the GameDef."""
 
@@ -89,10 +94,12 @@ class Context:
                            "choose another name")
                 return
             if first.category == symbol.category == "location":
-                self.error(symbol.span, f"location '{name}' is on two boards",
-                           "give the locations of different boards different names")
+                if getattr(first.decl, "board", None) != getattr(symbol.decl, "board", None):
+                    self.error(symbol.span, f"location '{name}' is on two boards",
+                               "give the locations of different boards different names")
                 return
-            self.error(symbol.span, f"'{name}' is already a {first.category}",
+            article = "an" if first.category[0] in "aeiou" else "a"
+            self.error(symbol.span, f"'{name}' is already {article} {first.category}",
                        f"it was declared at line {first.span.line}; one name may name one thing")
             return
         self.symbols[name] = symbol
@@ -142,7 +149,7 @@ class Context:
                 if kind not in self.symbols or self.symbols[kind].category != "edge kind":
                     self.define(kind, Symbol("edge kind", "edge kind", span))
             for loc in board.locations:
-                self.define(loc.name, Symbol("location", "location", loc.span, loc))
+                self.define(loc.name, Symbol("location", "location", loc.span, _OnBoard(board.name)))
                 for tag in loc.tags:
                     self.tags.setdefault(tag, loc.span)
                 for field, _value in loc.fields:
@@ -158,6 +165,17 @@ class Context:
         for stmt in statements(self.game):
             if isinstance(stmt, n.Mark):
                 self.tags.setdefault(stmt.tag, stmt.span)
+
+    def all_field_names(self) -> set[str]:
+        """Every name that can follow a dot on something."""
+        from .builtins import COMPONENT_FIELDS, LOCATION_FIELDS, PLAYER_FIELDS
+        g = self.game
+        names = set(COMPONENT_FIELDS) | set(LOCATION_FIELDS) | set(PLAYER_FIELDS) | set(self.location_fields)
+        names |= {v for v, d in g.vars.items() if d.per_player}
+        names |= {z for z, d in g.zones.items() if d.per_player}
+        for kind in g.kinds.values():
+            names |= {f.name for f in kind.fields}
+        return names
 
     def known_names(self) -> list[str]:
         return list(self.symbols) + list(self.tags)

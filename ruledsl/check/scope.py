@@ -66,6 +66,7 @@ class Checker:
         self.var_types = {name: ctx.resolve_type(v.type) for name, v in ctx.game.vars.items()}
         self.const_types: dict[str, str] = {}
         self.used: set[str] = set()
+        self.field_names = ctx.all_field_names()
 
     # -- entry -------------------------------------------------------------
     def run(self) -> None:
@@ -478,6 +479,9 @@ class Checker:
         name = e.name
         g = self.ctx.game
         if obj == "any":
+            if name not in self.field_names:
+                self.ctx.error(e.span, f"nothing in this game has a field '{name}'",
+                               did_you_mean(name, self.field_names) or "fields come from kinds, per-player vars and zones, and locations")
             return "any"
         if obj == "player":
             if name in g.vars and g.vars[name].per_player:

@@ -78,7 +78,11 @@ class _Builder(Transformer):
         except UnexpectedInput as err:
             raise RulesError(Diagnostic("error", span, f"cannot read {{{text}}} in a string",
                                         _parse.syntax_diagnostic(err, self.path, text, _parse.parser("expr")).hint)) from None
-        expr = _Builder(self.path).transform(tree)
+        try:
+            expr = build(tree, self.path)
+        except RulesError as err:
+            d = err.diagnostic
+            raise RulesError(Diagnostic("error", span, d.message, d.hint)) from None
         return _respan(expr, span)
 
     def as_template(self, expr) -> n.Template:
@@ -651,9 +655,11 @@ def build(tree: Tree, path: str) -> n.RulesFile:
     """The IR of one parsed file."""
     try:
         return _Builder(path).transform(tree)
-    except Exception as err:  # Lark wraps errors raised in callbacks
-        inner = getattr(err, "orig_exc", err)
-        if isinstance(inner, RulesError):
+    except Exception as err:  # Lark wraps errors raised in callbacks, sometimes twice
+        inner = err
+        while hasattr(inner, "orig_exc"):
+            inner = inner.orig_exc
+        if isinstance(inner, (RulesError, RecursionError)):
             raise inner from None
         raise
 
