@@ -382,6 +382,7 @@ class Checker:
         self.block(s.orelse)
 
     def s_Phase(self, s: n.Phase):
+        self.expr(s.name)
         self.block(s.body)
 
     def s_Turn(self, s: n.Turn):

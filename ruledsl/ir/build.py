@@ -502,7 +502,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def phase_stmt(self, meta, c):
-        return n.Phase(_unquote(c[0]), c[1], span=self.span(meta))
+        return n.Phase(self.as_template(self.template(c[0])), c[1], span=self.span(meta))
 
     @v_args(meta=True)
     def turn_stmt(self, meta, c):

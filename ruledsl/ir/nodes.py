@@ -414,8 +414,8 @@ class Menu:
 
 @node
 class Phase:
-    """`phase "name":` a named stretch of the flow (shown in logs and errors)."""
-    name: str
+    """`phase "name":` a named stretch of the flow (shown in logs and errors); name is a Template."""
+    name: "Template"
     body: tuple
     span: Span = _span()
 
