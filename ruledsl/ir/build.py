@@ -68,6 +68,8 @@ class _Builder(Transformer):
                 i += 1
         if buf:
             parts.append(buf)
+        if all(isinstance(p, str) for p in parts):
+            return n.Literal("".join(parts), span=span)
         return n.Template(tuple(parts), span=span)
 
     def inner_expr(self, text: str, span: Span) -> n.Expr:
@@ -123,7 +125,7 @@ class _Builder(Transformer):
         return n.OptionDecl(str(name), type_, default, _unquote(doc) if doc else "", span=self.span(meta))
 
     def labelled_names(self, c):
-        return tuple(c)
+        return tuple(x for x in c if x is not None)
 
     @v_args(meta=True)
     def labelled_name(self, meta, c):
