@@ -1,7 +1,7 @@
 """ruledsl: board games written as rules files, checked and played.
 
     import ruledsl
-    game = ruledsl.load("games/tillinghast.rules", players=3)
+    game = ruledsl.load("games/examples/dice_race.rules", players=3)
 """
 from __future__ import annotations
 

@@ -61,14 +61,10 @@ class GameDef:
     def title(self) -> str:
         return self.game.title if self.game else "(untitled)"
 
-    def seat_names(self, count: int) -> list[str]:
+    def seat_names(self, count: int, display: bool = False) -> list[str]:
+        """The first `count` seats' names (or, with display, their labels); P1, P2, … by default."""
         if self.seats:
-            return [s.name for s in self.seats.seats[:count]]
-        return [f"P{i}" for i in range(1, count + 1)]
-
-    def seat_labels(self, count: int) -> list[str]:
-        if self.seats:
-            return [s.display for s in self.seats.seats[:count]]
+            return [s.display if display else s.name for s in self.seats.seats[:count]]
         return [f"P{i}" for i in range(1, count + 1)]
 
 
