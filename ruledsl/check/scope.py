@@ -343,8 +343,11 @@ class Checker:
     def s_Choose(self, s: n.Choose):
         source = self.collection(s.source)
         item = item_of(source)
-        if s.count_min > s.count_max:
-            self.ctx.error(s.span, f"cannot choose {s.count_min}..{s.count_max}", "write the smaller number first")
+        for count in {id(c): c for c in (s.count_min, s.count_max) if c is not None}.values():
+            self.expect(count, "int", self.expr(count), "how many to choose")
+        low, high = s.count_min, s.count_max
+        if isinstance(low, n.Literal) and isinstance(high, n.Literal) and low.value > high.value:
+            self.ctx.error(s.span, f"cannot choose {low.value}..{high.value}", "write the smaller number first")
         bound = list_of(item) if s.multiple else item
         # With a count, `where` judges the whole selection (a pair that touches).
         self.scope.push({s.var: bound})

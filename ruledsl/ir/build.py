@@ -466,7 +466,7 @@ class _Builder(Transformer):
         orelse = rest.pop() if rest and (rest[-1] is None or isinstance(rest[-1], tuple) and not _is_opt(rest[-1])) else None
         body = rest.pop()
         opts = dict(rest)
-        low, high, ordered, multiple = 1, 1, False, False
+        low, high, ordered, multiple = None, None, False, False
         if count is not None:
             low, high, ordered = count
             multiple = True
@@ -476,8 +476,7 @@ class _Builder(Transformer):
 
     def choice_count(self, c):
         low, high, ordered = c
-        low = int(low)
-        return (low, int(high) if high is not None else low, ordered is not None)
+        return (low, high if high is not None else low, ordered is not None)
 
     def chooser(self, c):
         return ("by", c[0])

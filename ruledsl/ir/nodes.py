@@ -369,8 +369,8 @@ class Match:
 class Choose:
     """A decision over a collection.
 
-    count_min/count_max: how many to pick (1/1 for a single item; the bound
-    name is then the item, otherwise a list). ordered: the order of a
+    count_min/count_max: how many to pick, as expressions (None/None for a
+    single item, the bound name then being the item; otherwise a list). ordered: the order of a
     multiple pick matters. where: filter. chooser: the deciding player
     (default: the player whose turn it is). secretly: only the chooser sees
     what was chosen. label: the action's label template. orelse: run when
@@ -380,8 +380,8 @@ class Choose:
     source: Expr
     body: tuple
     where: Optional[Expr] = None
-    count_min: int = 1
-    count_max: int = 1
+    count_min: Optional["Expr"] = None
+    count_max: Optional["Expr"] = None
     ordered: bool = False
     chooser: Optional[Expr] = None
     secretly: bool = False
