@@ -171,7 +171,7 @@ def _end_position(text: str) -> tuple[int, int]:
     return len(lines), len(lines[-1]) + 1
 
 
-def _dedent_error(err: Exception, path: str, text: str) -> Diagnostic:
+def _dedent_error(path: str, text: str) -> Diagnostic:
     line, column = _end_position(text)
     return Diagnostic("error", Span(path, line, 1), "indentation does not match any outer block",
                       "line the block up with the lines above it")
@@ -217,4 +217,4 @@ def _locate_dedent(text: str, path: str) -> Diagnostic:
                                   "indentation does not match any outer block",
                                   "indent this line by " + " or ".join(str(o) for o in options)
                                   + " spaces, like a block it could belong to")
-    return _dedent_error(None, path, text)
+    return _dedent_error(path, text)

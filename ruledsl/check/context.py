@@ -127,22 +127,18 @@ class Context:
                     continue
                 seen[value.name] = value
                 self.define(value.name, Symbol("enum value", f"enum {enum.name}", value.span, value))
-        for kind in g.kinds.values():
-            self.define(kind.name, Symbol("kind", f"kind type {kind.name}", kind.span, kind))
-        for zone in g.zones.values():
-            self.define(zone.name, Symbol("zone", f"zone of {zone.of}", zone.span, zone))
-        for var in g.vars.values():
-            self.define(var.name, Symbol("variable", "any", var.span, var))
-        for const in g.consts.values():
-            self.define(const.name, Symbol("constant", "any", const.span, const))
-        for die in g.dice.values():
-            self.define(die.name, Symbol("die", "die", die.span, die))
-        for option in g.options.values():
-            self.define(option.name, Symbol("option", "any", option.span, option))
-        for define in g.defines.values():
-            self.define(define.name, Symbol("function", "function", define.span, define))
-        for rule in g.rules.values():
-            self.define(rule.name, Symbol("rule", "rule", rule.span, rule))
+        # Each named table of the game: its category and the type its name has in expressions.
+        for table, category, typ in (
+                ("kinds", "kind", lambda d: f"kind type {d.name}"),
+                ("zones", "zone", lambda d: f"zone of {d.of}"),
+                ("vars", "variable", lambda d: "any"),
+                ("consts", "constant", lambda d: "any"),
+                ("dice", "die", lambda d: "die"),
+                ("options", "option", lambda d: "any"),
+                ("defines", "function", lambda d: "function"),
+                ("rules", "rule", lambda d: "rule")):
+            for decl in getattr(g, table).values():
+                self.define(decl.name, Symbol(category, typ(decl), decl.span, decl))
         for board in g.boards.values():
             self.define(board.name, Symbol("board", "board", board.span, board))
             for kind, span in board.edge_kinds:

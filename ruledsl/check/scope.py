@@ -601,9 +601,6 @@ class Checker:
             if first.startswith("zone of"):
                 return list_of("kind " + first[len("zone of "):])
             return first if first.startswith("list of") else "list of any"
-        if r == "any" and e.func == "roll":
-            die = e.args[0] if e.args else None
-            return "any"
         return r
 
     def comprehension(self, c: n.Comprehension, form: str) -> str:
