@@ -6,7 +6,6 @@ from .context import Context, Symbol
 
 
 def check(ctx: Context) -> None:
-    ctx.compiled_boards = {}
     for decl in ctx.game.boards.values():
         board, problems = compile_board(decl)
         ctx.diagnostics.extend(problems)

@@ -55,6 +55,8 @@ class Context:
         self.tags: dict[str, Span] = {}
         self.location_fields: dict[str, str] = {}
         self.grid_boards: set[str] = set()
+        self.compiled_boards: dict = {}      # filled by the boards pass
+        self.used: set[str] = set()          # rules, functions and vars used: filled by the scope pass
         self._build_symbols()
 
     # -- reporting ---------------------------------------------------------

@@ -90,12 +90,10 @@ def check(ctx: Context, *, complete: bool) -> None:
 
 
 def _unused(ctx: Context) -> None:
-    used = getattr(ctx, "used", set())
     g = ctx.game
-    called = used
     for name, rule in g.rules.items():
-        if name not in called:
+        if name not in ctx.used:
             ctx.warning(rule.span, f"rule {name} is never run", f"run it with do {name}(…) or remove it")
     for name, define in g.defines.items():
-        if name not in called:
+        if name not in ctx.used:
             ctx.warning(define.span, f"function {name} is never used")

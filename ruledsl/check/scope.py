@@ -687,9 +687,6 @@ class Checker:
             self.expr(value)
         return "map"
 
-    def e_Comprehension(self, e):  # pragma: no cover - only inside calls and lists
-        return self.comprehension(e, "any")
-
 
 def _a(typ: str) -> str:
     if typ.startswith("list of "):

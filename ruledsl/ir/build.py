@@ -1,6 +1,7 @@
 """Parse tree to IR: one small method per grammar alias, no meaning checked here."""
 from __future__ import annotations
 
+import attrs
 from lark import Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedInput
 
@@ -637,7 +638,6 @@ def _keywords(args) -> tuple:
 
 def _respan(expr, span: Span):
     """Give an expression parsed from inside a string the string's place in the file."""
-    import attrs
     if not attrs.has(type(expr)):
         return expr
     changes = {}
