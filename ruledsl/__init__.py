@@ -9,20 +9,40 @@ from typing import Mapping, Optional
 
 from .errors import Diagnostic, IllegalAction, RulesError
 from .load import Loaded, bind_options, check_players, load_definition
+from .runtime.api import CHANCE, Action, GameState
 
-__all__ = ["load", "check", "GameDefinition", "Diagnostic", "RulesError", "IllegalAction"]
+__all__ = ["load", "check", "replay", "GameDefinition", "GameState", "Action", "CHANCE", "Diagnostic",
+           "RulesError", "IllegalAction"]
 __version__ = "0.1.0"
 
 
 class GameDefinition:
     """A checked game with its player count and option values fixed."""
 
-    def __init__(self, loaded: Loaded, players: int, options: dict):
+    def __init__(self, loaded: Loaded, players: int, options: dict, path: str = "<string>",
+                 given_options: Optional[Mapping] = None):
         self.definition = loaded.definition
         self.sources = loaded.sources
         self.warnings = loaded.warnings
         self.players = players
         self.options = options
+        self.path = path
+        self.given_options = dict(given_options or {})
+        self._program = None
+
+    @property
+    def program(self):
+        """The game compiled for play (built on first use, shared by every state)."""
+        if self._program is None:
+            from .runtime.program import Program
+            self._program = Program(self.definition, self.players, self.options)
+        return self._program
+
+    def new_game(self, seed: int = 0, chance: str = "seeded") -> "GameState":
+        """A game from its set-up to the first decision. chance="explicit": chance events
+        become decisions of their own (state.is_chance(), state.chance_outcomes())."""
+        from .runtime.api import new_state
+        return new_state(self, seed, chance)
 
     @property
     def title(self) -> str:
@@ -46,4 +66,10 @@ def load(path: str, players: Optional[int] = None, options: Optional[Mapping[str
         raise RulesError(loaded.errors)
     count = check_players(loaded.definition, players)
     values = bind_options(loaded.definition, options or {})
-    return GameDefinition(loaded, count, values)
+    return GameDefinition(loaded, count, values, path, options)
+
+
+def replay(game: GameDefinition, record: dict, *, upto: Optional[int] = None) -> "GameState":
+    """The state a record (state.record()) leads to; RulesError if it does not fit the game."""
+    from .runtime.api import replay as _replay
+    return _replay(game, record, upto=upto)

@@ -1,0 +1,200 @@
+"""The public face of a game in play: GameState (legal actions, apply, clone, view, record)."""
+from __future__ import annotations
+
+from typing import Optional, Union
+
+from ..errors import IllegalAction, RulesError, error
+from . import effects as fx
+from . import machine
+from .state import StateData, chain_to_list
+from .views import build_view
+
+CHANCE = -1
+RECORD_FORMAT = "ruledsl-record"
+RECORD_VERSION = 1
+
+
+class Action:
+    """One option of a pending decision: its label (stable across runs) and its position."""
+    __slots__ = ("label", "index", "seat")
+
+    def __init__(self, label: str, index: int, seat: Optional[int]):
+        self.label = label
+        self.index = index
+        self.seat = seat
+
+    def __repr__(self):
+        return f"Action({self.label!r})"
+
+    def __str__(self):
+        return self.label
+
+    def __eq__(self, other):
+        if isinstance(other, Action):
+            return self.label == other.label and self.seat == other.seat
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.label, self.seat))
+
+
+class GameState(StateData):
+    """A game in play. Cheap to clone; the same seed and actions always give the same state."""
+    __slots__ = ("prog", "game", "seed")
+
+    # ------------------------------------------------------------ who acts
+    @property
+    def current_player(self) -> Optional[int]:
+        """The 0-based seat to act; CHANCE (-1) at a chance event; None when the game is over."""
+        d = self.pending
+        if d is None:
+            return None
+        return CHANCE if d.seat is None else d.seat
+
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def is_chance(self) -> bool:
+        return self.pending is not None and self.pending.seat is None
+
+    def legal_actions(self) -> list:
+        d = self.pending
+        if d is None:
+            return []
+        return [Action(label, i, d.seat) for i, label in enumerate(d.labels)]
+
+    def legal_labels(self) -> list:
+        d = self.pending
+        return list(d.labels) if d is not None else []
+
+    def chance_outcomes(self) -> list:
+        """[(action, probability)] at a chance event (explicit chance); [] otherwise."""
+        d = self.pending
+        if d is None or d.seat is not None:
+            return []
+        return [(Action(label, i, None), float(p)) for i, (label, p) in enumerate(zip(d.labels, d.probs))]
+
+    # ------------------------------------------------------------ acting
+    def apply(self, action: Union[Action, str, int]) -> "GameState":
+        """Take an action (an Action, its label, or its index); raise IllegalAction if it is not legal."""
+        d = self.pending
+        if d is None:
+            raise IllegalAction("the game is over" if self.result is not None else "no decision is pending")
+        index = self._index_of(action)
+        machine.take(self.prog, self, index)
+        return self
+
+    def _index_of(self, action) -> int:
+        d = self.pending
+        if isinstance(action, Action):
+            label = action.label
+        elif isinstance(action, int) and not isinstance(action, bool):
+            if 0 <= action < len(d.labels):
+                return action
+            raise IllegalAction(f"there is no action number {action}: {len(d.labels)} are legal")
+        else:
+            label = str(action)
+        try:
+            return d.labels.index(label)
+        except ValueError:
+            who = "chance" if d.seat is None else self.prog.players[d.seat].name
+            shown = ", ".join(repr(x) for x in d.labels[:8]) + (", …" if len(d.labels) > 8 else "")
+            raise IllegalAction(f"'{label}' is not legal now; {who} may choose: {shown}") from None
+
+    def returns(self) -> list:
+        """One number per seat when the game is over (win 1, loss 0; rankings between); [] before."""
+        return list(self.result) if self.result is not None else []
+
+    def clone(self) -> "GameState":
+        other = GameState.__new__(GameState)
+        self.copy_into(other)
+        other.prog = self.prog
+        other.game = self.game
+        other.seed = self.seed
+        return other
+
+    # ------------------------------------------------------------ seeing
+    def view(self, seat: Optional[int]) -> dict:
+        """What seat (0-based) may see, JSON-serialisable; seat None: only what is public."""
+        if seat is not None and not 0 <= seat < len(self.prog.players):
+            raise ValueError(f"there is no seat {seat}")
+        return build_view(self.prog, self, seat)
+
+    def events(self, seat: Optional[int] = None) -> list:
+        """The log as seat reads it (None: the whole log, everything)."""
+        events = chain_to_list(self.log)
+        if seat is None:
+            return [e.text for e in events]
+        return [t for t in (e.seen_by(seat) for e in events) if t is not None]
+
+    @property
+    def actions_taken(self) -> list:
+        """The labels of every decision taken so far (chance outcomes included under explicit chance)."""
+        return chain_to_list(self.history)
+
+    def record(self) -> dict:
+        game = self.game
+        return {
+            "format": RECORD_FORMAT, "version": RECORD_VERSION,
+            "game": game.path, "title": game.title, "players": game.players,
+            "options": dict(game.given_options), "seed": self.seed,
+            "chance": "explicit" if self.explicit else "seeded",
+            "actions": self.actions_taken,
+            "returns": list(self.result) if self.result is not None else None,
+        }
+
+    def fingerprint(self) -> str:
+        """A text that is equal for equal states (for tests of determinism)."""
+        import json
+        from .views import encode
+        frames = [(f.unit, f.pc, sorted((k, repr(encode(self.prog, self, v, None))) for k, v in f.env.items()))
+                  for f in self.frames]
+        data = {
+            "vals": repr([encode(self.prog, self, v, None) for v in self.vals]),
+            "loc": self.loc, "face": self.face, "owner": [o.index if o else None for o in self.owner],
+            "fields": repr([[encode(self.prog, self, v, None) for v in f] for f in self.fields]),
+            "known": self.known, "contents": [[c.id for c in cs] for cs in self.contents],
+            "tags": [sorted(t) for t in self.tags], "lazy": sorted(self.lazy), "rng": self.rng,
+            "frames": repr(frames), "pending": self.pending.labels if self.pending else None,
+            "current": self.current.index if self.current else None, "phase": self.phase,
+            "round": self.round, "log": [e.as_json() for e in chain_to_list(self.log)],
+            "returns": self.result,
+        }
+        return json.dumps(data, sort_keys=True, default=str)
+
+
+def new_state(game, seed: int = 0, chance: str = "seeded") -> GameState:
+    if chance not in ("seeded", "explicit"):
+        raise ValueError("chance must be 'seeded' or 'explicit'")
+    prog = game.program
+    st = GameState.__new__(GameState)
+    prog.initial.copy_into(st)
+    st.prog = prog
+    st.game = game
+    st.seed = seed
+    st.rng = fx.seed_rng(seed)
+    st.explicit = chance == "explicit"
+    machine.start(prog, st)
+    return st
+
+
+def replay(game, record: dict, *, upto: Optional[int] = None) -> GameState:
+    """The state a record leads to (after `upto` actions if given). A record that does not
+    fit the game raises RulesError saying which action is wrong."""
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        raise error(None, "this is not a ruledsl record", "records are made by `ruledsl play`, `run --json` or state.record()")
+    actions = record.get("actions")
+    seed = record.get("seed", 0)
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions) or not isinstance(seed, int):
+        raise error(None, "the record is damaged: 'actions' must be a list of labels and 'seed' a number")
+    st = new_state(game, seed, record.get("chance", "seeded"))
+    for i, label in enumerate(actions[:upto] if upto is not None else actions):
+        try:
+            st.apply(label)
+        except IllegalAction as err:
+            raise error(None, f"the record does not fit this game at action {i + 1} ('{label}'): {err}",
+                        "was it recorded with another version of the rules, seed or options?") from None
+    return st
+
+
+__all__ = ["GameState", "Action", "CHANCE", "new_state", "replay", "RulesError"]

@@ -1,0 +1,319 @@
+"""Expressions compiled to closures `f(st, env)`.
+
+Names are resolved once, when the game is compiled: a local reads `env`, a
+variable reads its slot in `st.vals`, a constant or a declared thing is a
+value captured in the closure. At play time an expression is a few nested
+Python calls, with no look-up of node types.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..errors import error
+from ..ir import nodes as n
+from .values import Comp, EnumType, Location, Player, Tag, Zone, KindInfo, display
+
+MISSING = object()
+
+
+class Scope:
+    """The local names visible where an expression stands (compile time only)."""
+    __slots__ = ("names",)
+
+    def __init__(self, names=()):
+        self.names = frozenset(names)
+
+    def with_(self, *names) -> "Scope":
+        return Scope(self.names | set(names))
+
+    def __contains__(self, name):
+        return name in self.names
+
+
+def items_of(st, value):
+    """The items of something a loop or comprehension runs over."""
+    t = type(value)
+    if t is tuple:
+        return value
+    if t is Zone or t is Location:
+        if st.lazy and value.index in st.lazy:
+            from .effects import settle
+            settle(st, value.index)
+        return st.contents[value.index]
+    if t is list:
+        return tuple(value)
+    if t is dict:
+        return tuple(value)
+    if t is EnumType:
+        return value.values
+    if value is None:
+        return ()
+    raise TypeError(f"{display(st, value)} is not a list")
+
+
+def _div(a, b):
+    q = Fraction(a) / Fraction(b)
+    return int(q) if q.denominator == 1 else q
+
+
+def _add(a, b):
+    if type(a) is tuple or type(b) is tuple:
+        return _as_tuple(a) + _as_tuple(b)
+    if type(a) is str or type(b) is str:
+        return f"{a}{b}"
+    return a + b
+
+
+def _as_tuple(v):
+    return v if type(v) is tuple else (v,)
+
+
+def _contains(st, item, coll):
+    t = type(coll)
+    if t is tuple or t is dict or t is str or t is list:
+        return item in coll
+    return item in items_of(st, coll)
+
+
+ARITH = {
+    "+": _add,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": _div,
+    "%": lambda a, b: a % b,
+}
+COMPARE = {
+    "==": lambda a, b: a == b if type(a) is type(b) or a is None or b is None or _numeric(a, b) else False,
+    "!=": lambda a, b: not (a == b if type(a) is type(b) or a is None or b is None or _numeric(a, b) else False),
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
+
+
+def _numeric(a, b):
+    return isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction))
+
+
+class ExprCompiler:
+    """Compiles expressions against a Program's name tables. One method per node type."""
+
+    def __init__(self, prog):
+        self.prog = prog
+
+    def expr(self, e, scope: Scope):
+        handler = getattr(self, "e_" + type(e).__name__, None)
+        if handler is None:
+            raise error(e.span, f"the interpreter cannot evaluate {type(e).__name__}")
+        return handler(e, scope)
+
+    # -- atoms -----------------------------------------------------------------
+    def e_Literal(self, e, scope):
+        v = e.value
+        return lambda st, env: v
+
+    def e_Template(self, e, scope):
+        parts = []
+        for part in e.parts:
+            if isinstance(part, str):
+                parts.append(part)
+            else:
+                parts.append(self.expr(part, scope))
+        if all(isinstance(p, str) for p in parts):
+            text = "".join(parts)
+            return lambda st, env: text
+        if len(parts) == 2 and parts[0] and isinstance(parts[0], str) and not isinstance(parts[1], str):
+            head, f = parts
+
+            def template2(st, env):
+                return head + display(st, f(st, env))
+            return template2
+
+        def template(st, env):
+            return "".join(p if type(p) is str else display(st, p(st, env)) for p in parts)
+        return template
+
+    def e_Name(self, e, scope):
+        name = e.name
+        if name in scope:
+            span = e.span
+
+            def local(st, env):
+                try:
+                    return env[name]
+                except KeyError:
+                    raise error(span, f"'{name}' has no value here") from None
+            return local
+        return self.prog.global_name(name, e.span)
+
+    def e_Attr(self, e, scope):
+        obj = self.expr(e.obj, scope)
+        getter = self.prog.attr_getter(e.name, e.span)
+        return lambda st, env: getter(st, obj(st, env))
+
+    def e_Index(self, e, scope):
+        obj = self.expr(e.obj, scope)
+        index = self.expr(e.index, scope)
+        span = e.span
+
+        def idx(st, env):
+            o = obj(st, env)
+            i = index(st, env)
+            try:
+                if type(o) is dict:
+                    return o[i]
+                return items_of(st, o)[i]
+            except (IndexError, KeyError, TypeError):
+                raise error(span, f"there is no item {display(st, i)} in {display(st, o) or 'an empty list'}") from None
+        return idx
+
+    def e_Unary(self, e, scope):
+        operand = self.expr(e.operand, scope)
+        if e.op == "not":
+            return lambda st, env: not operand(st, env)
+        return lambda st, env: -operand(st, env)
+
+    def e_Binary(self, e, scope):
+        op = e.op
+        if op in ("is", "is not"):
+            return self.is_test(e, scope)
+        left = self.expr(e.left, scope)
+        right = self.expr(e.right, scope)
+        if op == "and":
+            return lambda st, env: bool(left(st, env)) and bool(right(st, env))
+        if op == "or":
+            return lambda st, env: bool(left(st, env)) or bool(right(st, env))
+        if op == "in":
+            return lambda st, env: _contains(st, left(st, env), right(st, env))
+        if op == "not in":
+            return lambda st, env: not _contains(st, left(st, env), right(st, env))
+        span = e.span
+        if op == "==":
+            def eq(st, env):
+                a = left(st, env)
+                b = right(st, env)
+                return a == b and (type(a) is type(b) or _numeric(a, b)) or (a is None and b is None)
+            return eq
+        if op == "!=":
+            def ne(st, env):
+                a = left(st, env)
+                b = right(st, env)
+                return not (a == b and (type(a) is type(b) or _numeric(a, b)) or (a is None and b is None))
+            return ne
+        fn = ARITH.get(op) or COMPARE[op]
+
+        def binary(st, env):
+            a = left(st, env)
+            b = right(st, env)
+            try:
+                return fn(a, b)
+            except ZeroDivisionError:
+                raise error(span, "division by zero") from None
+            except TypeError:
+                raise error(span, f"cannot compute {display(st, a)} {op} {display(st, b)}") from None
+        return binary
+
+    def is_test(self, e, scope):
+        negate = e.op == "is not"
+        left = self.expr(e.left, scope)
+        right_name = e.right.name if isinstance(e.right, n.Name) and e.right.name not in scope else None
+        prog = self.prog
+        if right_name is not None and right_name in prog.tag_names and not prog.is_symbol(right_name):
+            tag = right_name
+
+            def has_tag(st, env):
+                v = left(st, env)
+                return (type(v) is Location and tag in st.tags[v.index]) != negate
+            return has_tag
+        if right_name is not None and right_name in prog.kinds:
+            kind = prog.kinds[right_name]
+            return lambda st, env: ((type(v := left(st, env)) is Comp and v.kind is kind) != negate)
+        right = self.expr(e.right, scope)
+
+        def same(st, env):
+            a = left(st, env)
+            b = right(st, env)
+            return (a == b and (type(a) is type(b) or _numeric(a, b) or a is None)) != negate
+        return same
+
+    def e_Range(self, e, scope):
+        low = self.expr(e.low, scope)
+        high = self.expr(e.high, scope)
+        if isinstance(e.low, n.Literal) and isinstance(e.high, n.Literal):
+            values = tuple(range(e.low.value, e.high.value + 1))
+            return lambda st, env: values
+        return lambda st, env: tuple(range(low(st, env), high(st, env) + 1))
+
+    def e_ListLit(self, e, scope):
+        if e.comp is not None:
+            return self.comprehension_list(e.comp, scope)
+        items = [self.expr(i, scope) for i in e.items]
+        if all(isinstance(i, n.Literal) for i in e.items):
+            values = tuple(i.value for i in e.items)
+            return lambda st, env: values
+        return lambda st, env: tuple(f(st, env) for f in items)
+
+    def e_MapLit(self, e, scope):
+        entries = [(self.expr(k, scope), self.expr(v, scope)) for k, v in e.entries]
+        return lambda st, env: {k(st, env): v(st, env) for k, v in entries}
+
+    # -- comprehensions ------------------------------------------------------------
+    def loop_parts(self, c: n.Comprehension, scope: Scope):
+        """(source, where, key, body) closures; where/key/body see the bound name."""
+        source = self.expr(c.source, scope)
+        inner = scope.with_(c.var)
+        where = self.expr(c.where, inner) if c.where is not None else None
+        key = self.expr(c.by, inner) if c.by is not None else None
+        body = self.expr(c.body, inner) if c.body is not None else None
+        return source, where, key, body
+
+    def iterate(self, c: n.Comprehension, scope: Scope):
+        """A closure giving the list of (item, mapped value) pairs a comprehension selects."""
+        source, where, key, body = self.loop_parts(c, scope)
+        var = c.var
+        value = body or key
+
+        def select(st, env):
+            saved = env.get(var, MISSING)
+            out = []
+            try:
+                for item in items_of(st, source(st, env)):
+                    env[var] = item
+                    if where is None or where(st, env):
+                        out.append((item, value(st, env) if value is not None else item))
+            finally:
+                if saved is MISSING:
+                    env.pop(var, None)
+                else:
+                    env[var] = saved
+            return out
+        return select
+
+    def comprehension_list(self, c: n.Comprehension, scope: Scope):
+        select = self.iterate(c, scope)
+        if c.body is not None:
+            return lambda st, env: tuple(v for _, v in select(st, env))
+        return lambda st, env: tuple(i for i, _ in select(st, env))
+
+    # -- calls ---------------------------------------------------------------------
+    def e_Call(self, e, scope):
+        prog = self.prog
+        if e.func in prog.defines:
+            return self.call_define(e, scope)
+        from .builtins import compile_call
+        return compile_call(self, e, scope)
+
+    def call_define(self, e, scope):
+        decl = self.prog.defines[e.func]
+        args = [self.expr(a, scope) for a in e.args]
+        params = decl.params
+        body_ref = self.prog.define_body(e.func)
+        if len(params) == 1:
+            p0, a0 = params[0], args[0]
+            return lambda st, env: body_ref[0](st, {p0: a0(st, env)})
+        pairs = list(zip(params, args))
+        return lambda st, env: body_ref[0](st, {p: a(st, env) for p, a in pairs})
+
+
+__all__ = ["ExprCompiler", "Scope", "items_of", "MISSING", "Player", "KindInfo"]

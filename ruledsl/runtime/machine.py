@@ -1,0 +1,124 @@
+"""The machine: runs a state's frames until a decision is pending or the game is over,
+and takes a decision's option."""
+from __future__ import annotations
+
+from ..errors import RulesError, error
+from ..ir import nodes as n
+from . import effects as fx
+from .bytecode import UnitCompiler
+from .exprs import Scope
+from .signals import SUSPEND, GameOver, Signal
+from .simple import STEP_LIMIT, SimpleCompiler
+from .state import Frame
+from .suspend import Analysis
+
+
+def compile_program(prog) -> None:
+    """Compile the flow, the set-up, decision-making rules and triggers into prog."""
+    defn = prog.defn
+    analysis = Analysis(defn.rules)
+    simple = SimpleCompiler(prog, analysis)
+    units = UnitCompiler(prog, analysis, simple)
+    prog.analysis = analysis
+    prog.flow_unit = units.new_unit("the flow", defn.flow.body, Scope(), ending="flow").index
+    prog.setup_unit = units.new_unit("the set-up", defn.setup.body, Scope(), ending="return").index \
+        if defn.setup is not None else None
+    prog.after_action, prog.enter_triggers, prog.leave_triggers = [], [], []
+    for trigger in defn.triggers:
+        if analysis.decides(trigger.body):
+            raise error(trigger.span, "a trigger cannot ask for a decision or a chance event",
+                        "triggers run in the middle of an effect; move the decision into the flow or a rule")
+        if trigger.event == "action":
+            prog.after_action.append(simple.block(trigger.body, Scope())[0])
+        else:
+            table = prog.enter_triggers if trigger.event == "enters" else prog.leave_triggers
+            table.append(_place_trigger(prog, simple, trigger))
+    for unit in units.units:
+        unit.link()
+    prog.code = [u.code for u in units.units]
+    prog.spans = [u.spans for u in units.units]
+    prog.unit_names = [u.name for u in units.units]
+
+
+def _place_trigger(prog, simple, trigger):
+    names = [x for x in (trigger.var, trigger.loc) if x]
+    scope = Scope(names)
+    where = prog.compiler.expr(trigger.where, scope) if trigger.where is not None else None
+    body = simple.block(trigger.body, scope)[0]
+    var, loc_name = trigger.var, trigger.loc
+
+    def fire(st, comp, loc):
+        env = {}
+        if var:
+            env[var] = comp
+        if loc_name:
+            env[loc_name] = loc
+        if where is None or where(st, env):
+            body(st, env)
+    return fire
+
+
+def start(prog, st) -> None:
+    st.frames = [Frame(prog.flow_unit, 0, {})]
+    if prog.setup_unit is not None:
+        st.frames.append(Frame(prog.setup_unit, 0, {}))
+    advance(prog, st)
+
+
+def advance(prog, st) -> None:
+    """Run until a decision is pending or the game is over."""
+    st.steps = 0
+    frames = st.frames
+    code = prog.code
+    fr = None
+    pc = 0
+    try:
+        while frames:
+            fr = frames[-1]
+            pc = fr.pc
+            fr.pc = pc + 1
+            if code[fr.unit][pc](st, fr) is SUSPEND:
+                return
+            st.steps += 1
+            if st.steps > STEP_LIMIT:
+                raise error(prog.spans[fr.unit][pc],
+                            f"{prog.unit_names[fr.unit]} ran {STEP_LIMIT} steps without reaching a decision or an end",
+                            "a loop here never finishes: check its condition, or add `stop`")
+    except GameOver:
+        frames.clear()
+        st.pending = None
+        return
+    except RulesError:
+        raise
+    except Signal:
+        raise error(prog.spans[fr.unit][pc], "`stop` or `return` has nowhere to go here") from None
+    except RecursionError:
+        raise error(prog.spans[fr.unit][pc], "rules call each other without end here") from None
+    except Exception as err:
+        raise error(prog.spans[fr.unit][pc] if fr else None,
+                    f"{prog.unit_names[fr.unit] if fr else 'the game'} failed here: {err}") from None
+
+
+def take(prog, st, index: int) -> None:
+    """Take option `index` of the pending decision and run on."""
+    d = st.pending
+    fr = st.frames[-1]
+    name = d.names[index]
+    if name is not None:
+        fr.env[name] = d.values[index]
+    fr.pc = d.pcs[index]
+    st.pending = None
+    label = d.labels[index]
+    st.history = (label, st.history)
+    st.action_count += 1
+    if d.seat is not None:
+        seat = prog.players[d.seat]
+        if d.secret:
+            fx.emit(st, f"{seat.label}: {label}", frozenset([d.seat]), f"{seat.label} makes a secret choice",
+                    kind="decision")
+        else:
+            fx.emit(st, f"{seat.label}: {label}", kind="decision")
+    advance(prog, st)
+
+
+__all__ = ["compile_program", "start", "advance", "take", "n"]

@@ -1,0 +1,91 @@
+"""The state of a game in play: plain data, cheap to copy.
+
+Everything that changes lives here as flat lists of immutable values
+(tuples, ints, interned handles), so `clone` is a handful of list copies.
+The interpreter's place in the flow is data too: a stack of frames, each a
+code unit's number, a position in it and its local names. The event log and
+the action history are linked cells (value, previous), shared between clones.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+
+class Frame:
+    """Where one running block is: code unit number, next instruction, local names."""
+    __slots__ = ("unit", "pc", "env")
+
+    def __init__(self, unit: int, pc: int, env: dict):
+        self.unit = unit
+        self.pc = pc
+        self.env = env
+
+    def copy(self) -> "Frame":
+        return Frame(self.unit, self.pc, dict(self.env))
+
+
+class Event:
+    """Something that happened, and who may read it.
+
+    text: what `to` seats read (everyone when to is None). others: what the
+    remaining seats read instead (None: they see nothing of it).
+    """
+    __slots__ = ("text", "to", "others", "kind")
+
+    def __init__(self, text: str, to: Optional[frozenset] = None, others: Optional[str] = None, kind: str = "log"):
+        self.text = text
+        self.to = to
+        self.others = others
+        self.kind = kind
+
+    def seen_by(self, seat: Optional[int]) -> Optional[str]:
+        """The text seat (0-based; None: an onlooker who sees only public things) reads, or None."""
+        if self.to is None:
+            return self.text
+        if seat is not None and seat in self.to:
+            return self.text
+        return self.others
+
+    def as_json(self) -> dict:
+        return {"text": self.text, "to": sorted(self.to) if self.to is not None else None,
+                "others": self.others, "kind": self.kind}
+
+
+def chain_to_list(cell) -> list:
+    out = []
+    while cell is not None:
+        out.append(cell[0])
+        cell = cell[1]
+    out.reverse()
+    return out
+
+
+class StateData:
+    """The data of a state. See the module docstring; the public API is ruledsl.runtime.api.GameState."""
+    __slots__ = ("vals", "loc", "face", "owner", "fields", "known", "contents", "tags", "lazy",
+                 "rng", "frames", "pending", "current", "phase", "round", "log", "history",
+                 "result", "forced", "explicit", "steps", "action_count")
+
+    def copy_into(self, other: "StateData") -> None:
+        other.vals = self.vals[:]
+        other.loc = self.loc[:]
+        other.face = self.face[:]
+        other.owner = self.owner[:]
+        other.fields = self.fields[:]
+        other.known = self.known[:]
+        other.contents = self.contents[:]
+        other.tags = self.tags[:]
+        other.lazy = self.lazy
+        other.rng = self.rng
+        other.frames = [f.copy() for f in self.frames]
+        other.pending = self.pending
+        other.current = self.current
+        other.phase = self.phase
+        other.round = self.round
+        other.log = self.log
+        other.history = self.history
+        other.result = self.result
+        other.forced = self.forced
+        other.explicit = self.explicit
+        other.steps = 0
+        other.action_count = self.action_count

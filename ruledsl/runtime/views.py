@@ -1,0 +1,114 @@
+"""What one seat may see of a state, as JSON-ready data.
+
+Built only from what the seat may see: variables by their visibility,
+components by their zone's and face's rules (a hidden component shows its
+kind and its backs' fields, never its id), positions by their kind's
+`position visible to`, and the events the seat was told of.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .effects import sees_face, sees_position
+from .state import chain_to_list
+from .values import Comp, EnumValue, Location, Player, Zone, display
+
+
+def comp_view(prog, st, comp: Comp, seat) -> dict:
+    kind = comp.kind
+    owner = st.owner[comp.id]
+    face = seat is not None and sees_face(prog, st, comp, seat) or (seat is None and st.face[comp.id])
+    out = {"kind": kind.name}
+    if owner is not None:
+        out["owner"] = owner.name
+    values = st.fields[comp.id]
+    if face:
+        out["id"] = comp.id
+        out["face_up"] = st.face[comp.id]
+    else:
+        out["hidden"] = True
+    for name, vis, value in zip(kind.fields, kind.field_visibility, values):
+        if vis == "all" or (vis is None and face) or (vis == "owner" and owner is not None and owner.index == seat):
+            out[name] = encode(prog, st, value, seat)
+    return out
+
+
+def encode(prog, st, value, seat):
+    t = type(value)
+    if value is None or t in (bool, int, str, float):
+        return value
+    if t is Fraction:
+        return float(value)
+    if t in (Player, EnumValue, Location, Zone):
+        return value.name
+    if t is Comp:
+        if seat is not None and not sees_position(st, value, seat):
+            return {"kind": value.kind.name, "hidden": True}
+        return comp_view(prog, st, value, seat)
+    if t is tuple or t is list:
+        return [encode(prog, st, v, seat) for v in value]
+    if t is dict:
+        return {display(st, k): encode(prog, st, v, seat) for k, v in value.items()}
+    return display(st, value)
+
+
+def _var_visible(decl, owner_index, seat) -> bool:
+    who = decl.visibility.who if decl.visibility else "all"
+    if who == "all":
+        return True
+    if who == "owner":
+        return owner_index is not None and owner_index == seat
+    return False
+
+
+def _contents(prog, st, place, seat) -> list:
+    return [comp_view(prog, st, c, seat) for c in st.contents[place.index]
+            if seat is None and c.kind.position == "all" or seat is not None and sees_position(st, c, seat)]
+
+
+def build_view(prog, st, seat) -> dict:
+    """seat: 0-based seat index, or None for an onlooker who sees only what is public."""
+    decision = st.pending
+    chooser = decision.seat if decision is not None else None
+    view = {
+        "game": prog.defn.title,
+        "seat": prog.players[seat].name if seat is not None else None,
+        "players": [p.name for p in prog.players],
+        "turn": st.current.name if st.current is not None else None,
+        "round": st.round,
+        "phase": list(st.phase),
+        "to_act": prog.players[chooser].name if chooser is not None else None,
+        "chance": decision is not None and decision.seat is None,
+        "terminal": st.result is not None,
+        "returns": list(st.result) if st.result is not None else None,
+        "vars": _vars(prog, st, seat),
+        "zones": {},
+        "board": {},
+        "log": [text for text in (e.seen_by(seat) for e in chain_to_list(st.log)) if text is not None],
+        "actions": list(decision.labels) if decision is not None and chooser is not None and chooser == seat else None,
+    }
+    for place in prog.places:
+        if type(place) is Zone:
+            view["zones"][place.name] = _contents(prog, st, place, seat)
+    for board in prog.boards.values():
+        locs = {}
+        for loc in board.locations:
+            locs[loc.name] = {"tags": sorted(st.tags[loc.index]), "contents": _contents(prog, st, loc, seat)}
+        view["board"][board.name] = locs
+    return view
+
+
+def _vars(prog, st, seat) -> dict:
+    out = {}
+    for name, decl in prog.var_decls.items():
+        slot = prog.var_slots[name]
+        if decl.per_player:
+            values = {}
+            for p in prog.players:
+                if _var_visible(decl, p.index, seat):
+                    values[p.name] = encode(prog, st, st.vals[slot + p.index], seat)
+            if values:
+                out[name] = values
+        elif _var_visible(decl, None, seat):
+            out[name] = encode(prog, st, st.vals[slot], seat)
+    return out
