@@ -77,8 +77,13 @@ def check(ctx: Context, *, complete: bool) -> None:
         f.walk(g.flow.body, in_loop=False, in_rule=False, in_turn=False, where="flow")
     for rule in g.rules.values():
         f.walk(rule.body, in_loop=False, in_rule=True, in_turn=False, where="rule")
+    from ..ir.decisions import Analysis
+    analysis = Analysis(g.rules)
     for trigger in g.triggers:
         f.walk(trigger.body, in_loop=False, in_rule=False, in_turn=False, where="rule")
+        if analysis.decides(trigger.body):
+            ctx.error(trigger.span, "a trigger cannot ask for a decision or roll for chance",
+                      "triggers run in the middle of an effect; set a var here and decide in the flow")
     for scenario in g.scenarios:
         f.walk(scenario.body, in_loop=False, in_rule=False, in_turn=True, where="scenario")
     if complete and g.flow:

@@ -163,7 +163,7 @@ class GameState(StateData):
         return json.dumps(data, sort_keys=True, default=str)
 
 
-def new_state(game, seed: int = 0, chance: str = "seeded") -> GameState:
+def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False) -> GameState:
     if chance not in ("seeded", "explicit"):
         raise ValueError("chance must be 'seeded' or 'explicit'")
     prog = game.program
@@ -174,7 +174,7 @@ def new_state(game, seed: int = 0, chance: str = "seeded") -> GameState:
     st.seed = seed
     st.rng = fx.seed_rng(seed)
     st.explicit = chance == "explicit"
-    machine.start(prog, st)
+    machine.start(prog, st, hold)
     return st
 
 

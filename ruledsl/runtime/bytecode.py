@@ -19,7 +19,7 @@ from .exprs import Scope, items_of
 from .signals import SUSPEND
 from .simple import draw_one, enter_turn, guarded
 from .state import Frame
-from .suspend import escapes, is_chance_let
+from ..ir.decisions import escapes, is_chance_let
 from .values import display
 
 
@@ -69,9 +69,11 @@ class UnitCompiler:
         return f"#{what}{self._slot}"
 
     # ------------------------------------------------------------ units
-    def new_unit(self, name: str, body, scope: Scope, *, ending: str) -> Unit:
+    def new_unit(self, name: str, body, scope: Scope, *, ending: str, gate: bool = False) -> Unit:
         unit = Unit(name, len(self.units))
         self.units.append(unit)
+        if gate:
+            unit.emit(lambda L: _gate, body[0].span if body else None)
         self.block(unit, body, scope, exits=[], loops=[])
         end_span = body[-1].span if body else None
         if ending == "flow":
@@ -358,6 +360,12 @@ def _count_down(slot, end):
         else:
             env[slot] = left - 1
     return count_down
+
+
+def _gate(st, fr):
+    """The flow's first instruction: a state started held stays before it (see machine.start)."""
+    fr.pc = 0
+    return SUSPEND
 
 
 def _return(st, fr):

@@ -28,7 +28,7 @@ class Decision:
     values: per option. probs: per option for chance (Fractions), else None.
     secret: only the chooser may learn which option was taken.
     """
-    __slots__ = ("seat", "labels", "pcs", "names", "values", "probs", "secret", "span")
+    __slots__ = ("seat", "labels", "pcs", "names", "values", "probs", "secret", "span", "at")
 
     def __init__(self, seat, labels, pcs, names, values, probs=None, secret=False, span=None):
         self.seat = seat
@@ -39,6 +39,7 @@ class Decision:
         self.probs = probs
         self.secret = secret
         self.span = span
+        self.at = 0           # the pc of the instruction that asked (set by the machine)
 
     @property
     def chance(self) -> bool:

@@ -10,7 +10,7 @@ from .exprs import Scope
 from .signals import SUSPEND, GameOver, Signal
 from .simple import STEP_LIMIT, SimpleCompiler
 from .state import Frame
-from .suspend import Analysis
+from ..ir.decisions import Analysis
 
 
 def compile_program(prog) -> None:
@@ -20,7 +20,8 @@ def compile_program(prog) -> None:
     simple = SimpleCompiler(prog, analysis)
     units = UnitCompiler(prog, analysis, simple)
     prog.analysis = analysis
-    prog.flow_unit = units.new_unit("the flow", defn.flow.body, Scope(), ending="flow").index
+    prog.simple = simple
+    prog.flow_unit = units.new_unit("the flow", defn.flow.body, Scope(), ending="flow", gate=True).index
     prog.setup_unit = units.new_unit("the set-up", defn.setup.body, Scope(), ending="return").index \
         if defn.setup is not None else None
     prog.after_action, prog.enter_triggers, prog.leave_triggers = [], [], []
@@ -58,11 +59,25 @@ def _place_trigger(prog, simple, trigger):
     return fire
 
 
-def start(prog, st) -> None:
-    st.frames = [Frame(prog.flow_unit, 0, {})]
+def start(prog, st, hold: bool = False) -> None:
+    """Run the set-up, then the flow to its first decision. hold: stop where the flow
+    begins (scenarios arrange the position there); `release` goes on."""
+    st.frames = [Frame(prog.flow_unit, 0 if hold else 1, {})]
     if prog.setup_unit is not None:
         st.frames.append(Frame(prog.setup_unit, 0, {}))
     advance(prog, st)
+
+
+def held(prog, st) -> bool:
+    return st.pending is None and st.result is None and len(st.frames) == 1 and \
+        st.frames[0].unit == prog.flow_unit and st.frames[0].pc == 0
+
+
+def release(prog, st) -> None:
+    """Start the flow of a state held at its beginning."""
+    if held(prog, st):
+        st.frames[0].pc = 1
+        advance(prog, st)
 
 
 def advance(prog, st) -> None:
@@ -77,7 +92,9 @@ def advance(prog, st) -> None:
             fr = frames[-1]
             pc = fr.pc
             fr.pc = pc + 1
-            if code[fr.unit][pc](st, fr) is SUSPEND:
+            if code[fr.unit][pc](st, fr) is not None:
+                if st.pending is not None:
+                    st.pending.at = pc
                 return
             st.steps += 1
             if st.steps > STEP_LIMIT:
@@ -97,6 +114,16 @@ def advance(prog, st) -> None:
     except Exception as err:
         raise error(prog.spans[fr.unit][pc] if fr else None,
                     f"{prog.unit_names[fr.unit] if fr else 'the game'} failed here: {err}") from None
+
+
+def refresh(prog, st) -> None:
+    """Work the pending decision out again (after a scenario changed the state under it)."""
+    d = st.pending
+    if d is None or not st.frames:
+        return
+    st.frames[-1].pc = d.at
+    st.pending = None
+    advance(prog, st)
 
 
 def take(prog, st, index: int) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..check.builtins import BUILTINS
 from ..check.walk import bodies
-from ..ir import nodes as n
+from . import nodes as n
 
 
 def is_chance_let(stmt) -> bool:

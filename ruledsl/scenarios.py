@@ -1,0 +1,230 @@
+"""Scenario tests written in the rules language, run against the interpreter.
+
+A scenario starts a game (players, seed and options from its `with`), runs
+its set-up to the first decision, then runs its body: ordinary statements
+change the position directly (set, move, reveal, shuffle, let, if, for
+each…), `force` fixes the next chance outcome of a kind, `play` takes an
+action by its label, and `expect` checks a condition or whether an action is
+legal. The first failing step ends the scenario with a message naming its
+line.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import attrs
+
+from .errors import IllegalAction, RulesError
+from .ir import nodes as n
+from .load import check_players, load_definition
+from .runtime import machine
+from .runtime.exprs import Scope
+from .runtime.signals import GameOver
+from .runtime.values import Player, display
+
+
+@attrs.frozen
+class ScenarioResult:
+    """One scenario's outcome: passed, or the message of the step that failed (with its line)."""
+    title: str
+    path: str
+    line: int
+    passed: bool
+    message: str = ""
+
+
+class ScenarioFailure(Exception):
+    def __init__(self, span, message: str):
+        super().__init__(message)
+        self.span = span
+
+
+def run_file(path: str) -> list[ScenarioResult]:
+    """Every scenario of a rules file (and the files it extends). Never raises for a broken file."""
+    loaded = load_definition(path)
+    if loaded.errors:
+        first = loaded.errors[0]
+        return [ScenarioResult("(the file does not load)", first.path, first.line, False,
+                               f"{first.headline()}" + (f"\n  hint: {first.hint}" if first.hint else ""))]
+    games: dict = {}
+    results = []
+    for decl in loaded.definition.scenarios:
+        results.append(run_scenario(loaded, decl, path, games))
+    return results
+
+
+def _settings(decl: n.ScenarioDecl) -> tuple[Optional[int], int, dict]:
+    players, seed, options = None, 0, {}
+    for name, expr in decl.settings:
+        value = _literal(expr)
+        if name == "players":
+            players = value
+        elif name == "seed":
+            seed = value
+        else:
+            options[name] = value
+    return players, seed, options
+
+
+def _literal(expr):
+    if isinstance(expr, n.Literal):
+        return expr.value
+    if isinstance(expr, n.Unary) and expr.op == "-" and isinstance(expr.operand, n.Literal):
+        return -expr.operand.value
+    if isinstance(expr, n.Name):
+        return expr.name
+    raise ScenarioFailure(expr.span, "scenario settings must be plain values")
+
+
+def run_scenario(loaded, decl: n.ScenarioDecl, path: str, games: dict) -> ScenarioResult:
+    from . import GameDefinition
+    from .load import bind_options
+    try:
+        players, seed, options = _settings(decl)
+        count = check_players(loaded.definition, players)
+        key = (count, tuple(sorted(options.items())))
+        if key not in games:
+            games[key] = GameDefinition(loaded, count, bind_options(loaded.definition, options), path, options)
+        game = games[key]
+        from .runtime.api import new_state
+        state = new_state(game, seed, hold=True)
+        _Runner(game, state).run(decl.body)
+    except ScenarioFailure as fail:
+        line = fail.span.line if fail.span is not None and fail.span.line else decl.span.line
+        return ScenarioResult(decl.title, decl.span.path, decl.span.line, False, f"line {line}: {fail}")
+    except RulesError as err:
+        return ScenarioResult(decl.title, decl.span.path, decl.span.line, False, err.diagnostic.headline())
+    return ScenarioResult(decl.title, decl.span.path, decl.span.line, True)
+
+
+class _Runner:
+    """Runs one scenario's statements against a state, one method per scenario statement."""
+
+    def __init__(self, game, state):
+        self.game = game
+        self.state = state
+        self.prog = game.program
+        self.env: dict = {}
+        self.scope = Scope()
+        self.dirty = False
+
+    def run(self, body) -> None:
+        for stmt in body:
+            handler = getattr(self, "s_" + type(stmt).__name__, None)
+            if handler is not None:
+                handler(stmt)
+            else:
+                self.effect(stmt)
+
+    def text(self, span) -> str:
+        source = self.game.sources.get(span.path)
+        if source is None:
+            return "the condition"
+        if span.end_line == span.line and span.end_column > span.column:
+            return source.line_text(span.line)[span.column - 1:span.end_column - 1]
+        return source.line_text(span.line)[span.column - 1:].strip()
+
+    def value(self, expr):
+        return self.prog.compiler.expr(expr, self.scope)(self.state, self.env)
+
+    def fresh(self) -> None:
+        """Work out the pending decision again if the scenario changed the position under it."""
+        if machine.held(self.prog, self.state):
+            self.dirty = False
+            machine.release(self.prog, self.state)
+        elif self.dirty:
+            self.dirty = False
+            machine.refresh(self.prog, self.state)
+
+    def effect(self, stmt) -> None:
+        if isinstance(stmt, (n.Choose, n.Menu)):
+            raise ScenarioFailure(stmt.span, "a scenario cannot make decisions of its own; use play \"label\"")
+        fn, self.scope = self.prog.simple.stmt(stmt, self.scope)
+        if fn is None:
+            return
+        try:
+            fn(self.state, self.env)
+        except GameOver:
+            self.state.frames.clear()
+            self.state.pending = None
+        self.dirty = True
+
+    # ------------------------------------------------------------ scenario statements
+    def s_Expect(self, stmt: n.Expect) -> None:
+        self.fresh()
+        if not self.value(stmt.cond):
+            raise ScenarioFailure(stmt.span, f"expected {self.text(stmt.cond.span)}{self._explain(stmt.cond)}")
+
+    def _explain(self, cond) -> str:
+        if isinstance(cond, n.Binary) and cond.op in ("==", "!=", "<", "<=", ">", ">=", "in", "not in"):
+            try:
+                left, right = self.value(cond.left), self.value(cond.right)
+            except RulesError:
+                return ""
+            return f", but {self.text(cond.left.span)} is {display(self.state, left)!r}" + \
+                (f" and {self.text(cond.right.span)} is {display(self.state, right)!r}"
+                 if not isinstance(cond.right, n.Literal) else "")
+        return ", but it is false"
+
+    def _seat(self, by) -> Optional[Player]:
+        if by is None:
+            return None
+        p = self.value(by)
+        if type(p) is not Player:
+            raise ScenarioFailure(by.span, f"{display(self.state, p)} is not a player")
+        return p
+
+    def _decision(self, span):
+        st = self.state
+        if st.is_terminal():
+            raise ScenarioFailure(span, f"the game is already over (returns {st.returns()})")
+        if st.pending is None:
+            raise ScenarioFailure(span, "no decision is pending")
+        return st.pending
+
+    def s_ExpectLegal(self, stmt: n.ExpectLegal) -> None:
+        self.fresh()
+        label = display(self.state, self.value(stmt.label))
+        who = self._seat(stmt.by)
+        st = self.state
+        d = st.pending
+        legal = d is not None and label in d.labels and (who is None or d.seat == who.index)
+        if legal != stmt.legal:
+            raise ScenarioFailure(stmt.span, f"expected '{label}' to be {'legal' if stmt.legal else 'illegal'}"
+                                  f"{' for ' + who.name if who else ''}, but {self._legal_now()}")
+
+    def _legal_now(self) -> str:
+        d = self.state.pending
+        if d is None:
+            return "the game is over" if self.state.is_terminal() else "nothing is pending"
+        who = "chance" if d.seat is None else self.prog.players[d.seat].name
+        shown = ", ".join(repr(x) for x in d.labels[:12]) + (", …" if len(d.labels) > 12 else "")
+        return f"{who} may choose: {shown}"
+
+    def s_Play(self, stmt: n.Play) -> None:
+        self.fresh()
+        label = display(self.state, self.value(stmt.label))
+        who = self._seat(stmt.by)
+        d = self._decision(stmt.span)
+        if who is not None and d.seat != who.index:
+            raise ScenarioFailure(stmt.span, f"cannot play '{label}' by {who.name}: {self._legal_now()}")
+        try:
+            self.state.apply(label)
+        except IllegalAction:
+            raise ScenarioFailure(stmt.span, f"'{label}' is not legal: {self._legal_now()}") from None
+
+    def s_Force(self, stmt: n.Force) -> None:
+        event = stmt.event
+        if not isinstance(event, n.Call) or event.func not in ("roll", "random") or len(event.args) != 1:
+            raise ScenarioFailure(stmt.span, "force takes roll(Die) = face or random(list) = item")
+        outcome = self.value(stmt.outcome)
+        if event.func == "roll":
+            die = self.value(event.args[0])
+            if outcome not in die.faces:
+                faces = ", ".join(display(self.state, f) for f in die.faces)
+                raise ScenarioFailure(stmt.span, f"{display(self.state, outcome)} is not a face of {die.name} ({faces})")
+            key = ("roll", die.name)
+        else:
+            key = ("random", None)
+        self.state.forced = self.state.forced + ((key, outcome),)
+        self.dirty = True
