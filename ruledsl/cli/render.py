@@ -1,5 +1,17 @@
-"""Rendering diagnostics for a terminal: headline, source line, caret, hint."""
+"""Rendering for a terminal: diagnostics (headline, source line, caret, hint) as text,
+and a seat's view of a game (board, zones, variables, log, menu, result) with rich.
+
+Views are drawn only from state.view(seat) data, so a screen never shows more than
+that seat may see.
+"""
 from __future__ import annotations
+
+from typing import Optional
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
 
 from ..errors import Diagnostic
 
@@ -14,3 +26,182 @@ def render(diagnostic: Diagnostic, sources: dict) -> str:
     if diagnostic.hint:
         lines.append(f"    hint: {diagnostic.hint}")
     return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ components and values
+
+_META = ("kind", "owner", "id", "face_up", "hidden")
+
+
+def value_text(value) -> str:
+    """A variable's or field's value as a short text."""
+    if isinstance(value, dict):
+        if value.get("kind") and ("id" in value or value.get("hidden")):
+            return describe(value)
+        return ", ".join(f"{k} {value_text(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return "[" + ", ".join(value_text(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{round(value, 3):g}"
+    return "none" if value is None else str(value)
+
+
+def describe(comp: dict) -> str:
+    """A component of a view in a few words: `X Mark`, `Card value=4`, `Red Card (hidden)`."""
+    words = []
+    if comp.get("owner"):
+        words.append(comp["owner"])
+    words.append(comp.get("kind", "?"))
+    words.extend(f"{k}={value_text(v)}" for k, v in comp.items() if k not in _META)
+    if comp.get("hidden"):
+        words.append("(hidden)")
+    return " ".join(words)
+
+
+def grouped(components: list) -> list:
+    """Descriptions of components, equal ones counted: ['Card (hidden) ×3', 'X Mark']."""
+    counts: dict = {}
+    for comp in components:
+        text = describe(comp)
+        counts[text] = counts.get(text, 0) + 1
+    return [text if n == 1 else f"{text} ×{n}" for text, n in counts.items()]
+
+
+# ------------------------------------------------------------------ boards
+
+def board_layouts(game) -> dict:
+    """{board name: rows of location names (None where a grid has no square)} for grid boards.
+
+    Views carry no positions, so this reads the compiled boards; any board it cannot
+    lay out is simply drawn as a list.
+    """
+    layouts = {}
+    boards = getattr(getattr(game, "program", None), "compiled_boards", None) or {}
+    for name, board in boards.items():
+        spots = getattr(board, "by_position", None)
+        if not getattr(board, "grid", False) or not spots:
+            continue
+        columns = max(c for c, _ in spots) + 1
+        rows = max(r for _, r in spots) + 1
+        layouts[name] = [[spots.get((c, r)) for c in range(columns)] for r in range(rows)]
+    return layouts
+
+
+def _cell(name: str, place: dict) -> Text:
+    text = Text(name, style="dim")
+    if place.get("tags"):
+        text.append(" " + ",".join(place["tags"]), style="italic dim")
+    for line in grouped(place.get("contents", [])):
+        text.append("\n" + line, style="bold")
+    return text
+
+
+def _grid(name: str, places: dict, layout: list) -> Table:
+    table = Table(title=name, show_header=False, box=box.SQUARE, show_lines=True, padding=(0, 1))
+    for _ in layout[0]:
+        table.add_column(min_width=4)
+    for row in layout:
+        table.add_row(*[_cell(loc, places[loc]) if loc in places else Text("") for loc in row])
+    return table
+
+
+def _board_list(name: str, places: dict) -> Table:
+    table = Table(title=name, box=box.SIMPLE_HEAD, padding=(0, 1))
+    table.add_column("location")
+    table.add_column("tags", style="italic")
+    table.add_column("contents", style="bold")
+    empty = []
+    for loc, place in places.items():
+        if not place.get("tags") and not place.get("contents"):
+            empty.append(loc)
+            continue
+        table.add_row(loc, ", ".join(place.get("tags", [])), ", ".join(grouped(place.get("contents", []))))
+    if empty:
+        table.caption = "empty: " + ", ".join(empty)
+    return table
+
+
+def render_board(name: str, places: dict, layout: Optional[list] = None, width: int = 80):
+    """A board as a grid (when a layout fits in width) or as a list of locations."""
+    if layout and len(layout[0]) * 12 <= width:
+        return _grid(name, places, layout)
+    return _board_list(name, places)
+
+
+# ------------------------------------------------------------------ the whole view
+
+def render_view(view: dict, *, layouts: Optional[dict] = None, log_from: int = 0, log_limit: int = 20,
+                width: int = 80) -> Group:
+    """A seat's view: header, boards, zones, variables, and the log lines from log_from on
+    (at most log_limit of them, the latest)."""
+    parts = [_header(view)]
+    for name, places in view.get("board", {}).items():
+        parts.append(render_board(name, places, (layouts or {}).get(name), width))
+    zones = _zones(view)
+    if zones is not None:
+        parts.append(zones)
+    if view.get("vars"):
+        table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
+        table.add_column("variable")
+        table.add_column("value")
+        for name, value in view["vars"].items():
+            table.add_row(name, value_text(value))
+        parts.append(table)
+    parts.append(render_log(view.get("log", []), log_from, log_limit))
+    return Group(*parts)
+
+
+def _header(view: dict) -> Text:
+    text = Text(view.get("game") or "", style="bold")
+    if view.get("seat"):
+        text.append(f" · you are {view['seat']}")
+    if view.get("round") is not None:
+        text.append(f" · round {view['round']}")
+    if view.get("phase"):
+        text.append(" · " + " / ".join(view["phase"]))
+    if view.get("turn"):
+        text.append(f" · {view['turn']}'s turn")
+    return text
+
+
+def _zones(view: dict) -> Optional[Table]:
+    seat = view.get("seat")
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
+    table.add_column("zone")
+    table.add_column("contents")
+    empty = []
+    for name, contents in view.get("zones", {}).items():
+        if not contents:
+            empty.append(name)
+            continue
+        mine = seat is not None and name.startswith(f"{seat}.")
+        table.add_row(Text(name + (" (yours)" if mine else ""), style="bold" if mine else ""),
+                      ", ".join(grouped(contents)))
+    if not table.row_count and not empty:
+        return None
+    if empty:
+        table.caption = "empty: " + ", ".join(empty)
+    return table
+
+
+def render_log(lines: list, start: int = 0, limit: int = 20) -> Text:
+    new = lines[start:]
+    text = Text()
+    if len(new) > limit:
+        text.append(f"… {len(new) - limit} earlier line(s)\n", style="dim")
+        new = new[-limit:]
+    for line in new:
+        text.append("  " + line + "\n")
+    return text
+
+
+def render_menu(labels: list) -> Text:
+    """The legal actions as a numbered menu."""
+    text = Text()
+    digits = len(str(len(labels)))
+    for i, label in enumerate(labels, 1):
+        text.append(f"{i:>{digits}}", style="bold cyan")
+        text.append(f"  {label}\n")
+    return text

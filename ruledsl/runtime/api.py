@@ -61,7 +61,10 @@ class GameState(StateData):
         d = self.pending
         if d is None:
             return []
-        return [Action(label, i, d.seat) for i, label in enumerate(d.labels)]
+        actions = d.actions
+        if actions is None:
+            actions = d.actions = tuple(Action(label, i, d.seat) for i, label in enumerate(d.labels))
+        return list(actions)
 
     def legal_labels(self) -> list:
         d = self.pending

@@ -11,6 +11,7 @@ from itertools import permutations  # noqa: F401  (kept for symmetry with decisi
 
 from ..check.builtins import BUILTINS
 from ..errors import error
+from ..ir import nodes as n
 from .exprs import items_of
 from .graph import place_of
 from .values import Board, Comp, EdgeKind, EnumValue, KindInfo, Location, Player, Tag, Zone, display
@@ -383,6 +384,9 @@ def compile_call(compiler, e, scope):
     impl = PLAIN[name]
     args = [compiler.expr(a, scope) for a in e.args]
     kwargs = [(k, compiler.expr(v, scope)) for k, v in e.kwargs]
+    fast = _specialised(compiler, e, args, kwargs)
+    if fast is not None:
+        return fast
 
     def call(st, env):
         values = [a(st, env) for a in args]
@@ -398,6 +402,43 @@ def compile_call(compiler, e, scope):
     return call
 
 
+def _specialised(compiler, e, args, kwargs):
+    """Hand-written closures for the calls rules make most (no argument packing)."""
+    if kwargs:
+        return None
+    name = e.func
+    prog = compiler.prog
+    if name == "count" and len(args) == 1:
+        a0 = args[0]
+        return lambda st, env: len(items_of(st, a0(st, env)))
+    if name in ("at", "item_at") and len(args) == 2 and isinstance(e.args[1], n.Name) \
+            and e.args[1].name in prog.kinds and e.args[1].name:
+        kind = prog.kinds[e.args[1].name]
+        loc = args[0]
+        if name == "at":
+            return lambda st, env: tuple([c for c in items_of(st, loc(st, env)) if c.kind is kind])
+
+        def item_at(st, env):
+            place = loc(st, env)
+            if place is None:
+                return None
+            for c in items_of(st, place):
+                if c.kind is kind:
+                    return c
+            return None
+        return item_at
+    if name in ("first", "contents") and len(args) == 1:
+        a0 = args[0]
+        if name == "contents":
+            return lambda st, env: items_of(st, a0(st, env))
+
+        def first(st, env):
+            items = items_of(st, a0(st, env))
+            return items[0] if items else None
+        return first
+    return None
+
+
 def _compile_comprehension(compiler, e, scope):
     name = e.func
     c = e.comp
@@ -406,6 +447,15 @@ def _compile_comprehension(compiler, e, scope):
         var = c.var
         want = name == "any"
         from .exprs import MISSING
+
+        if var not in scope and where is not None:
+            def quantifier_fresh(st, env):
+                for item in items_of(st, source(st, env)):
+                    env[var] = item
+                    if bool(where(st, env)) == want:
+                        return want
+                return not want
+            return quantifier_fresh
 
         def quantifier(st, env):
             saved = env.get(var, MISSING)

@@ -28,7 +28,7 @@ class Decision:
     values: per option. probs: per option for chance (Fractions), else None.
     secret: only the chooser may learn which option was taken.
     """
-    __slots__ = ("seat", "labels", "pcs", "names", "values", "probs", "secret", "span", "at")
+    __slots__ = ("seat", "labels", "pcs", "names", "values", "probs", "secret", "span", "at", "actions")
 
     def __init__(self, seat, labels, pcs, names, values, probs=None, secret=False, span=None):
         self.seat = seat
@@ -40,6 +40,7 @@ class Decision:
         self.secret = secret
         self.span = span
         self.at = 0           # the pc of the instruction that asked (set by the machine)
+        self.actions = None   # the API's Action objects, made once
 
     @property
     def chance(self) -> bool:

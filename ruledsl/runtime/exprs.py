@@ -92,6 +92,17 @@ COMPARE = {
 }
 
 
+def _numeric_eq(a, b):
+    """1 == 1/1 across int and Fraction; never True == 1."""
+    ta, tb = type(a), type(b)
+    return (ta is Fraction and tb is int or ta is int and tb is Fraction) and a == b
+
+
+def same(a, b) -> bool:
+    """The language's equality: same type and equal (handles compare by identity)."""
+    return a is b or (type(a) is type(b) and a == b) or _numeric_eq(a, b)
+
+
 def _numeric(a, b):
     return isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction))
 
@@ -137,20 +148,20 @@ class ExprCompiler:
     def e_Name(self, e, scope):
         name = e.name
         if name in scope:
-            span = e.span
-
-            def local(st, env):
-                try:
-                    return env[name]
-                except KeyError:
-                    raise error(span, f"'{name}' has no value here") from None
-            return local
+            return lambda st, env: env[name]
         return self.prog.global_name(name, e.span)
 
     def e_Attr(self, e, scope):
         obj = self.expr(e.obj, scope)
-        getter = self.prog.attr_getter(e.name, e.span)
-        return lambda st, env: getter(st, obj(st, env))
+        handlers, fail = self.prog.attr_handlers(e.name, e.span)
+
+        def attr(st, env):
+            o = obj(st, env)
+            handler = handlers.get(type(o))
+            if handler is None:
+                fail(st, o)
+            return handler(st, o)
+        return attr
 
     def e_Index(self, e, scope):
         obj = self.expr(e.obj, scope)
@@ -189,17 +200,21 @@ class ExprCompiler:
         if op == "not in":
             return lambda st, env: not _contains(st, left(st, env), right(st, env))
         span = e.span
+        if op in ("==", "!=") and isinstance(e.right, n.Literal):
+            return self.compare_literal(left, e.right.value, op == "!=")
         if op == "==":
             def eq(st, env):
                 a = left(st, env)
                 b = right(st, env)
-                return a == b and (type(a) is type(b) or _numeric(a, b)) or (a is None and b is None)
+                if type(a) is type(b):
+                    return a == b
+                return _numeric_eq(a, b)
             return eq
         if op == "!=":
             def ne(st, env):
                 a = left(st, env)
                 b = right(st, env)
-                return not (a == b and (type(a) is type(b) or _numeric(a, b)) or (a is None and b is None))
+                return not (a is b or (type(a) is type(b) and a == b) or _numeric_eq(a, b))
             return ne
         fn = ARITH.get(op) or COMPARE[op]
 
@@ -213,6 +228,16 @@ class ExprCompiler:
             except TypeError:
                 raise error(span, f"cannot compute {display(st, a)} {op} {display(st, b)}") from None
         return binary
+
+    def compare_literal(self, left, value, negate):
+        if value is None:
+            if negate:
+                return lambda st, env: left(st, env) is not None
+            return lambda st, env: left(st, env) is None
+        kind = type(value)
+        if negate:
+            return lambda st, env: not ((a := left(st, env)) == value and type(a) is kind)
+        return lambda st, env: (a := left(st, env)) == value and type(a) is kind
 
     def is_test(self, e, scope):
         negate = e.op == "is not"
@@ -231,11 +256,9 @@ class ExprCompiler:
             return lambda st, env: ((type(v := left(st, env)) is Comp and v.kind is kind) != negate)
         right = self.expr(e.right, scope)
 
-        def same(st, env):
-            a = left(st, env)
-            b = right(st, env)
-            return (a == b and (type(a) is type(b) or _numeric(a, b) or a is None)) != negate
-        return same
+        def is_same(st, env):
+            return same(left(st, env), right(st, env)) != negate
+        return is_same
 
     def e_Range(self, e, scope):
         low = self.expr(e.low, scope)
@@ -273,6 +296,16 @@ class ExprCompiler:
         source, where, key, body = self.loop_parts(c, scope)
         var = c.var
         value = body or key
+
+        if var not in scope:
+            def select_fresh(st, env):
+                out = []
+                for item in items_of(st, source(st, env)):
+                    env[var] = item
+                    if where is None or where(st, env):
+                        out.append((item, value(st, env) if value is not None else item))
+                return out
+            return select_fresh
 
         def select(st, env):
             saved = env.get(var, MISSING)
@@ -312,6 +345,9 @@ class ExprCompiler:
         if len(params) == 1:
             p0, a0 = params[0], args[0]
             return lambda st, env: body_ref[0](st, {p0: a0(st, env)})
+        if len(params) == 2:
+            (p0, p1), (a0, a1) = params, args
+            return lambda st, env: body_ref[0](st, {p0: a0(st, env), p1: a1(st, env)})
         pairs = list(zip(params, args))
         return lambda st, env: body_ref[0](st, {p: a(st, env) for p, a in pairs})
 

@@ -316,6 +316,17 @@ class Program:
 
     def attr_getter(self, name: str, span):
         """A function (st, obj) -> obj.name, dispatching on what obj is."""
+        handlers, fail = self.attr_handlers(name, span)
+
+        def get(st, obj):
+            handler = handlers.get(type(obj))
+            if handler is None:
+                fail(st, obj)
+            return handler(st, obj)
+        return get
+
+    def attr_handlers(self, name: str, span):
+        """({type: (st, obj) -> obj.name}, fail(st, obj) raising the error for anything else)."""
         handlers = {}
         prog = self
         if name in self.var_slots and self.var_decls[name].per_player:
@@ -359,14 +370,11 @@ class Program:
         if name in ("name", "label"):
             handlers[EnumValue] = lambda st, v: getattr(v, name)
 
-        def get(st, obj):
-            handler = handlers.get(type(obj))
-            if handler is None:
-                if obj is None:
-                    raise error(span, f"cannot read .{name} of none")
-                raise error(span, f"{display(st, obj)} has no '{name}'")
-            return handler(st, obj)
-        return get
+        def fail(st, obj):
+            if obj is None:
+                raise error(span, f"cannot read .{name} of none")
+            raise error(span, f"{display(st, obj)} has no '{name}'")
+        return handlers, fail
 
     # ---------------------------------------------------------- setters
     def setter(self, target, scope, span):

@@ -29,6 +29,8 @@ def guarded(fn, span):
             raise
         except RecursionError:
             raise error(span, "rules call each other without end here") from None
+        except KeyError as err:
+            raise error(span, f"{err} has no value here") from None
         except Exception as err:  # a rule did something impossible: say where
             raise error(span, f"this statement failed: {err}") from None
     return run

@@ -1,0 +1,185 @@
+"""What the game commands share: loading a game, options, seats, records, errors, outcomes."""
+from __future__ import annotations
+
+import functools
+import json
+import os
+import shlex
+from typing import Optional
+
+import attrs
+import click
+
+import ruledsl
+
+from ..errors import RulesError
+from ..load import load_definition
+from ..source import Span
+from .render import render
+
+
+class CliError(click.ClickException):
+    """An error already worded for the user: printed as is to stderr, exit status 1."""
+    exit_code = 1
+
+    def show(self, file=None) -> None:
+        click.echo(self.message, err=True)
+
+
+def no_traceback(command):
+    """Turn an unexpected exception in a command into one line and exit status 1, never a traceback."""
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort,
+                SystemExit, KeyboardInterrupt):
+            raise
+        except Exception as err:  # a bug in ruledsl itself: say so plainly
+            raise CliError(f"error: internal error: {type(err).__name__}: {err}\n"
+                           "    hint: this is a bug in ruledsl, not in your rules; please report it") from None
+    return wrapper
+
+
+def diagnostics_text(err: RulesError, sources: Optional[dict] = None, where: str = "") -> str:
+    """A RulesError as `ruledsl check` prints it; a diagnostic with no place is put at `where`."""
+    out = []
+    for d in err.diagnostics:
+        if d.span.line <= 0 and where and d.span.path in ("<unknown>", "<string>", ""):
+            d = attrs.evolve(d, span=Span(where, 0, 0))
+        out.append(render(d, sources or {}))
+    return "\n".join(out)
+
+
+def rules_error(err: RulesError, sources: Optional[dict] = None, where: str = "") -> CliError:
+    return CliError(diagnostics_text(err, sources, where))
+
+
+# ------------------------------------------------------------------ options given on the command line
+
+def options_from(values) -> dict:
+    """--option K=V pairs as a dict (values stay strings; the game parses them)."""
+    options = {}
+    for item in values or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"'{item}' is not NAME=VALUE", param_hint="--option")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def option_flags(options: dict) -> list:
+    return [f"--option {shlex.quote(f'{k}={v}')}" for k, v in options.items()]
+
+
+def load_game(path: str, players: Optional[int] = None, options: Optional[dict] = None):
+    """ruledsl.load, with a broken file, a wrong player count or a bad option as a CliError."""
+    try:
+        return ruledsl.load(path, players=players, options=options or {})
+    except RulesError as err:
+        raise rules_error(err, load_definition(path).sources, path) from None
+
+
+def seat_index(text: str, seats: list, flag: str) -> int:
+    """A seat given as a 1-based number or by name, as a 0-based index; BadParameter otherwise."""
+    text = text.strip()
+    if text.isdigit() and 1 <= int(text) <= len(seats):
+        return int(text) - 1
+    if text in seats:
+        return seats.index(text)
+    shown = ", ".join(f"{i + 1} ({name})" for i, name in enumerate(seats))
+    raise click.BadParameter(f"there is no seat '{text}': the seats are {shown}", param_hint=flag)
+
+
+# ------------------------------------------------------------------ records
+
+def read_record(path: str) -> dict:
+    """A record file (JSON from state.record()) as a dict, checked for the fields the commands use."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as err:
+        raise CliError(f"{path}: error: cannot read '{path}': {err.strerror or err}") from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise CliError(f"{path}:{err.lineno}:{err.colno}: error: the record is damaged: not valid JSON ({err.msg})") from None
+    if not isinstance(record, dict) or record.get("format") != "ruledsl-record":
+        raise CliError(f"{path}: error: this is not a ruledsl record\n"
+                       "    hint: records are written by `ruledsl play` (save) and `ruledsl run --json`")
+    problems = []
+    if not isinstance(record.get("game"), str) or not record.get("game"):
+        problems.append("'game' must be the path of a rules file")
+    if not isinstance(record.get("players"), int) or isinstance(record.get("players"), bool):
+        problems.append("'players' must be a number")
+    if not isinstance(record.get("options", {}), dict):
+        problems.append("'options' must be an object")
+    if not isinstance(record.get("seed", 0), int) or isinstance(record.get("seed", 0), bool):
+        problems.append("'seed' must be a number")
+    actions = record.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        problems.append("'actions' must be a list of action labels")
+    if problems:
+        raise CliError(f"{path}: error: the record is damaged: " + "; ".join(problems))
+    return record
+
+
+def record_game_path(record: dict, record_path: str, override: Optional[str] = None) -> str:
+    """The rules file a record was made with: override if given, else its path as recorded
+    (tried from the current folder, then from the record's folder)."""
+    if override:
+        return override
+    game = record["game"]
+    if os.path.exists(game) or os.path.isabs(game):
+        return game
+    beside = os.path.join(os.path.dirname(record_path), game)
+    return beside if os.path.exists(beside) else game
+
+
+def load_record_game(record: dict, record_path: str, override: Optional[str] = None):
+    """The game a record was made with (its path, players and options)."""
+    path = record_game_path(record, record_path, override)
+    if not os.path.exists(path):
+        raise CliError(f"{record_path}: error: the record's game file '{path}' does not exist\n"
+                       "    hint: give the rules file's path (ruledsl play FILE --resume RECORD, "
+                       "ruledsl replay RECORD --game FILE)")
+    return load_game(path, record["players"], {str(k): v for k, v in record.get("options", {}).items()})
+
+
+def replay_record(game, record: dict, record_path: str, upto: Optional[int] = None):
+    """ruledsl.replay with a record that does not fit the game as a CliError."""
+    try:
+        return ruledsl.replay(game, record, upto=upto)
+    except RulesError as err:
+        raise rules_error(err, game.sources, record_path) from None
+
+
+def write_record(path: str, record: dict) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(record, f, indent=2)
+        f.write("\n")
+
+
+def default_save_name(game_path: str, seed: int) -> str:
+    stem = os.path.splitext(os.path.basename(game_path))[0]
+    return f"{stem}-{seed}.save.json"
+
+
+# ------------------------------------------------------------------ outcomes
+
+def fmt_number(x) -> str:
+    return f"{round(float(x), 3):g}"
+
+
+def winners_text(seats: list, returns: list) -> str:
+    """`X wins`, `X and O win`, or `no one wins` (a return of 1 is a win)."""
+    won = [s for s, r in zip(seats, returns) if r == 1]
+    if not won:
+        return "no one wins"
+    if len(won) == 1:
+        return f"{won[0]} wins"
+    return ", ".join(won[:-1]) + f" and {won[-1]} win"
+
+
+def returns_text(seats: list, returns: list) -> str:
+    return ", ".join(f"{s} {fmt_number(r)}" for s, r in zip(seats, returns))
