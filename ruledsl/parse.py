@@ -39,6 +39,7 @@ def parser(start: str = "start") -> Lark:
         start=start,
         propagate_positions=True,
         maybe_placeholders=True,
+        cache=True,   # building the LALR tables takes ~1 s; Lark keys the cache on the grammar's text
     )
 
 

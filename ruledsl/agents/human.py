@@ -81,6 +81,8 @@ class HumanAgent:
                 return picked
             if picked is not None:
                 return actions[picked]
+            if not answer.strip():
+                continue
             self.io.say(f"'{answer.strip()}' is not a choice: type a number from 1 to {len(actions)}, "
                         "an action exactly as shown, save or quit.")
 

@@ -139,6 +139,7 @@ BUILTINS: dict[str, Builtin] = {
     "at": Builtin((1, 2), "list of kindarg", "the components on a location, optionally only of one kind: at(loc, Kind)"),
     "item_at": Builtin((2, 2), "kindarg", "the one component of a kind on a location, or none: item_at(loc, Kind)"),
     "where_is": Builtin((1, 1), "any", "the zone or location a component is in"),
+    "location_of": Builtin((1, 1), "location", "the board location a component lies on, or none when it lies in a zone"),
     "components": Builtin((1, 1), "list of kindarg", "every component of a kind, wherever it is"),
     # -- chance
     "roll": Builtin((1, 1), "any", "roll a die: one of its faces, each equally likely", chance=True),

@@ -5,6 +5,7 @@ import functools
 import json
 import os
 import shlex
+import sys
 from typing import Optional
 
 import attrs
@@ -35,6 +36,13 @@ def no_traceback(command):
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort,
                 SystemExit, KeyboardInterrupt):
             raise
+        except BrokenPipeError:  # `ruledsl replay x.json | head`: the reader left; stop quietly
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError, AttributeError):
+                pass
+            raise SystemExit(1) from None
         except Exception as err:  # a bug in ruledsl itself: say so plainly
             raise CliError(f"error: internal error: {type(err).__name__}: {err}\n"
                            "    hint: this is a bug in ruledsl, not in your rules; please report it") from None
@@ -49,6 +57,11 @@ def diagnostics_text(err: RulesError, sources: Optional[dict] = None, where: str
             d = attrs.evolve(d, span=Span(where, 0, 0))
         out.append(render(d, sources or {}))
     return "\n".join(out)
+
+
+def where_text(seed: int, actions: int) -> str:
+    """Where a game failed, for error messages: `(seed 7, at action 9)`."""
+    return f"(seed {seed}, " + (f"at action {actions})" if actions else "during the set-up)")
 
 
 def rules_error(err: RulesError, sources: Optional[dict] = None, where: str = "") -> CliError:
@@ -175,6 +188,8 @@ def winners_text(seats: list, returns: list) -> str:
     """`X wins`, `X and O win`, or `no one wins` (a return of 1 is a win)."""
     won = [s for s, r in zip(seats, returns) if r == 1]
     if not won:
+        if len(set(returns)) == 1 and returns and returns[0] > 0:
+            return "a draw"
         return "no one wins"
     if len(won) == 1:
         return f"{won[0]} wins"

@@ -5,6 +5,11 @@ import click
 
 from .. import __version__
 from .check import check_command
+from .play import play_command
+from .replay import replay_command
+from .run import run_command
+from .simulate import simulate_command
+from .test import test_command
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -13,7 +18,8 @@ def cli():
     """Write board games as rules files; check, play, test and simulate them."""
 
 
-cli.add_command(check_command)
+for command in (check_command, play_command, run_command, simulate_command, replay_command, test_command):
+    cli.add_command(command)
 
 
 def main() -> None:

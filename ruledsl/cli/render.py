@@ -83,9 +83,9 @@ def board_layouts(game) -> dict:
         spots = getattr(board, "by_position", None)
         if not getattr(board, "grid", False) or not spots:
             continue
-        columns = max(c for c, _ in spots) + 1
-        rows = max(r for _, r in spots) + 1
-        layouts[name] = [[spots.get((c, r)) for c in range(columns)] for r in range(rows)]
+        columns = range(min(c for c, _ in spots), max(c for c, _ in spots) + 1)
+        rows = range(min(r for _, r in spots), max(r for _, r in spots) + 1)
+        layouts[name] = [[spots.get((c, r)) for c in columns] for r in rows]
     return layouts
 
 
@@ -120,6 +120,7 @@ def _board_list(name: str, places: dict) -> Table:
         table.add_row(loc, ", ".join(place.get("tags", [])), ", ".join(grouped(place.get("contents", []))))
     if empty:
         table.caption = "empty: " + ", ".join(empty)
+        table.caption_justify = "left"
     return table
 
 
@@ -183,6 +184,7 @@ def _zones(view: dict) -> Optional[Table]:
         return None
     if empty:
         table.caption = "empty: " + ", ".join(empty)
+        table.caption_justify = "left"
     return table
 
 

@@ -153,6 +153,11 @@ def _where_is(st, prog, args, kw):
     return prog.places[st.loc[args[0].id]]
 
 
+def _location_of(st, prog, args, kw):
+    place = prog.places[st.loc[args[0].id]]
+    return place if type(place) is Location else None
+
+
 def _components(st, prog, args, kw):
     return prog.components_of[args[0].name]
 
@@ -308,7 +313,7 @@ PLAIN = {
     "text": lambda st, prog, a, kw: display(st, a[0]),
     "left_of": _left_of, "right_of": _right_of, "clockwise": _clockwise, "others": _others, "seat": _seat,
     "top": _ends(True), "bottom": _ends(False), "contents": _contents, "at": _at, "item_at": _item_at,
-    "where_is": _where_is, "components": _components,
+    "where_is": _where_is, "location_of": _location_of, "components": _components,
     "locations": _locations, "tagged": _tagged, "neighbours": _neighbours, "adjacent": _adjacent,
     "distance": _distance, "path": _path, "nearest": _nearest, "reachable": _reachable,
     "step": _step, "direction": _direction, "opposite": _opposite, "turn_direction": _turn_direction,
@@ -427,6 +432,20 @@ def _specialised(compiler, e, args, kwargs):
                     return c
             return None
         return item_at
+    if name == "at" and len(args) == 1:
+        a0 = args[0]
+        return lambda st, env: items_of(st, a0(st, env))
+    if name == "location_of":
+        a0 = args[0]
+        places = prog.places
+
+        def location_of(st, env):
+            c = a0(st, env)
+            if type(c) is not Comp:
+                raise error(e.span, f"location_of needs a component, not {display(st, c)}")
+            place = places[st.loc[c.id]]
+            return place if type(place) is Location else None
+        return location_of
     if name in ("first", "contents") and len(args) == 1:
         a0 = args[0]
         if name == "contents":

@@ -93,7 +93,8 @@ def build_view(prog, st, seat) -> dict:
     for board in prog.boards.values():
         locs = {}
         for loc in board.locations:
-            locs[loc.name] = {"tags": sorted(st.tags[loc.index]), "contents": _contents(prog, st, loc, seat)}
+            locs[loc.name] = {"label": loc.label, "column": loc.column, "row": loc.row,
+                              "tags": sorted(st.tags[loc.index]), "contents": _contents(prog, st, loc, seat)}
         view["board"][board.name] = locs
     return view
 

@@ -1,0 +1,225 @@
+"""`ruledsl play FILE`: play a game at the terminal against random bots, or hot-seat with friends.
+
+This module is the loop (whose turn, prompts, saving); drawing is in render.py,
+reading a human's choice in ruledsl/agents/human.py.
+"""
+from __future__ import annotations
+
+import random
+import shlex
+from typing import Optional
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from .. import CHANCE
+from ..agents import HumanAgent, RandomAgent, TerminalIO, seat_seed
+from ..agents.human import QUIT, SAVE
+from ..errors import RulesError
+from .common import (CliError, default_save_name, diagnostics_text, load_game, load_record_game, no_traceback, options_from,
+                     read_record, replay_record, returns_text, rules_error, seat_index, winners_text, write_record)
+from .render import board_layouts, render_menu, render_view
+
+KINDS = ("human", "random")
+
+
+def seat_kinds(specs, seats: list) -> list:
+    """Who plays each seat: seat 1 human and the others random, changed by --seat N=human|random."""
+    kinds = ["human"] + ["random"] * (len(seats) - 1)
+    for spec in specs or ():
+        where, sep, kind = spec.partition("=")
+        kind = kind.strip().lower()
+        if not sep or kind not in KINDS:
+            raise click.BadParameter(f"'{spec}' is not SEAT=human or SEAT=random", param_hint="--seat")
+        kinds[seat_index(where, seats, "--seat")] = kind
+    return kinds
+
+
+class PlaySession:
+    """One game at the terminal: bots act at once, each human sees their view and a menu.
+
+    kinds: "human" or "random" per 0-based seat. With several humans, the screen is
+    cleared and the next human asked to take the keyboard before their view is shown.
+    """
+
+    def __init__(self, game, state, kinds: list, io: TerminalIO, seed: int, save_path: str,
+                 console: Optional[Console] = None):
+        self.game = game
+        self.state = state
+        self.io = io
+        self.console = console or Console(file=io.output, highlight=False, soft_wrap=False)
+        self.seats = game.seats
+        self.agents = {CHANCE: RandomAgent(seat_seed(seed, CHANCE))}
+        for seat, kind in enumerate(kinds):
+            self.agents[seat] = (HumanAgent(io, self.seats[seat]) if kind == "human"
+                                 else RandomAgent(seat_seed(seed, seat)))
+        self.humans = [s for s, k in enumerate(kinds) if k == "human"]
+        self.save_path = save_path
+        self.layouts = board_layouts(game)
+        self.seen: dict = {}   # seat -> how many of its log lines it has been shown
+
+    def sync_bots(self, actions: list, chance: str = "seeded") -> None:
+        """Replay a saved game's actions past the bots, so they continue as if never interrupted."""
+        walk = self.game.new_game(self.state.seed, chance)
+        for label in actions:
+            agent = self.agents.get(walk.current_player)
+            if isinstance(agent, RandomAgent):
+                agent.choose(walk)
+            walk.apply(label)
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> int:
+        """Play to the end (0), or until a human quits (0); a rule failing is a CliError."""
+        last_human = None
+        while not self.state.is_terminal():
+            seat = self.state.current_player
+            agent = self.agents[seat]
+            if not isinstance(agent, HumanAgent):
+                self._apply(agent.choose(self.state))
+                continue
+            if len(self.humans) > 1 and seat != last_human:
+                self.io.clear()
+                if self.io.ask(f"Pass to {self.seats[seat]} and press Enter ") is None:
+                    return self._quit()
+            self.io.clear()
+            last_human = seat
+            self._show(seat)
+            while True:
+                try:
+                    choice = agent.choose(self.state)
+                except KeyboardInterrupt:  # Ctrl-C at the menu: leave as with `quit`
+                    self.io.say("")
+                    choice = QUIT
+                if choice is SAVE:
+                    self.save()
+                    continue
+                if choice is QUIT:
+                    return self._quit()
+                break
+            self._apply(choice)
+        self._finish()
+        return 0
+
+    def _apply(self, action) -> None:
+        seat = self.state.current_player
+        try:
+            self.state.apply(action)
+        except RulesError as err:
+            who = "chance" if seat == CHANCE else self.seats[seat]
+            raise CliError(diagnostics_text(err, self.game.sources, self.game.path)
+                           + f"\n    (the game stopped when {who} took '{action}')") from None
+
+    def _show(self, seat: int) -> None:
+        view = self.state.view(seat)
+        self.console.print(render_view(view, layouts=self.layouts, log_from=self.seen.get(seat, 0),
+                                       width=self.console.width))
+        self.seen[seat] = len(view["log"])
+        if view.get("actions"):
+            self.console.print(render_menu(view["actions"]))
+
+    def _finish(self) -> None:
+        self.io.clear()
+        if len(self.humans) == 1:
+            self._show(self.humans[0])
+        else:
+            view = self.state.view(None)
+            self.console.print(render_view(view, layouts=self.layouts, log_from=max(0, len(view["log"]) - 10),
+                                           width=self.console.width))
+        returns = self.state.returns()
+        self.console.print(Text(f"Game over: {winners_text(self.seats, returns)}.", style="bold"))
+        self.io.say(f"Returns: {returns_text(self.seats, returns)} ({len(self.state.actions_taken)} actions)")
+        if self._yes("Save the game record?"):
+            path = self.save()
+            if path:
+                self.io.say(f"Replay it with: ruledsl replay {shlex.quote(path)}")
+
+    # ------------------------------------------------------------------ saving and quitting
+    def save(self) -> Optional[str]:
+        """Ask for a file name (default: the last one used) and write the record there."""
+        answer = self.io.ask(f"Save to [{self.save_path}]: ")
+        if answer is None:
+            return None
+        path = answer.strip() or self.save_path
+        try:
+            write_record(path, self.state.record())
+        except OSError as err:
+            self.io.say(f"Cannot save to '{path}': {err.strerror or err}")
+            return None
+        self.save_path = path
+        self.io.say(f"Saved to {path}.")
+        if not self.state.is_terminal():
+            self.io.say(f"Continue later with: ruledsl play {shlex.quote(self.game.path)} --resume {shlex.quote(path)}")
+        return path
+
+    def _quit(self) -> int:
+        if self._yes("Save before quitting?"):
+            self.save()
+        self.io.say("Game left unfinished.")
+        return 0
+
+    def _yes(self, question: str) -> bool:
+        answer = self.io.ask(f"{question} [Y/n] ")
+        return answer is not None and answer.strip().lower() in ("", "y", "yes")
+
+
+@click.command("play")
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--players", type=click.IntRange(min=1), help="Number of players (default: the fewest the game allows).")
+@click.option("--seed", type=int, help="Seed of the game's chance and of the bots (default: a random one, shown).")
+@click.option("--option", "option_values", multiple=True, metavar="NAME=VALUE",
+              help="Set a game option; repeat for several.")
+@click.option("--seat", "seat_specs", multiple=True, metavar="SEAT=human|random",
+              help="Who plays a seat (1-based number or seat name); repeat for several. Default: seat 1 human, "
+                   "the others random bots.")
+@click.option("--resume", type=click.Path(dir_okay=False), metavar="SAVEFILE",
+              help="Continue a saved game; its rules file, players, options and seed are used.")
+@no_traceback
+def play_command(file, players, seed, option_values, seat_specs, resume):
+    """Play a game at the terminal.
+
+    Each human seat sees only its own view: the board, its zones, the variables
+    it may see and the latest log lines, then a numbered menu of legal actions.
+    Type a number or an action exactly as shown; `save` writes the game record
+    to a file and `quit` leaves (offering to save first). With several human
+    seats the screen is cleared and the keyboard passed between them.
+    With --resume, FILE may be left out: the record names its rules file.
+
+    \b
+    Examples:
+      ruledsl play games/examples/tic_tac_toe.rules
+      ruledsl play games/examples/high_card.rules --players 3 --seat 2=human
+      ruledsl play --resume tic_tac_toe-7.save.json
+    """
+    if resume:
+        given = [flag for flag, value in (("--players", players), ("--seed", seed), ("--option", option_values))
+                 if value not in (None, ())]
+        if given:
+            raise click.UsageError(f"{', '.join(given)} cannot be used with --resume: the saved game fixes them")
+        record = read_record(resume)
+        game = load_record_game(record, resume, file)
+        state = replay_record(game, record, resume)
+        seed = state.seed
+        save_path = resume
+    else:
+        if not file:
+            raise click.UsageError("Missing argument 'FILE' (or give --resume SAVEFILE).")
+        game = load_game(file, players, options_from(option_values))
+        if seed is None:
+            seed = random.randrange(1, 1_000_000)
+        try:
+            state = game.new_game(seed=seed)
+        except RulesError as err:
+            raise rules_error(err, game.sources, file) from None
+        save_path = default_save_name(file, seed)
+    kinds = seat_kinds(seat_specs, game.seats)
+    io = TerminalIO()
+    session = PlaySession(game, state, kinds, io, seed, save_path)
+    if resume:
+        session.sync_bots(list(record["actions"]), record.get("chance", "seeded"))
+    who = ", ".join(f"{name} ({'you' if k == 'human' and kinds.count('human') == 1 else k})"
+                    for name, k in zip(game.seats, kinds))
+    io.say(f"{game.title}: {game.players} players, seed {seed}. Seats: {who}.")
+    if resume:
+        io.say(f"Resumed after {len(state.actions_taken)} actions from {resume}.")
+    raise SystemExit(session.run())

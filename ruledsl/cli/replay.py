@@ -1,0 +1,72 @@
+"""`ruledsl replay RECORD`: step through a recorded game, each action with the log lines it produced."""
+from __future__ import annotations
+
+import click
+
+from .. import CHANCE
+from ..agents import TerminalIO
+from .common import (CliError, load_record_game, no_traceback, read_record, replay_record, returns_text, seat_index,
+                     winners_text)
+
+
+@click.command("replay")
+@click.argument("record_path", metavar="RECORD", type=click.Path(dir_okay=False))
+@click.option("--step", is_flag=True, help="Wait for Enter after each action (q and Enter stops).")
+@click.option("--seat", "seat", metavar="SEAT",
+              help="Show the log as this seat (1-based number or name) was told it; default: everything, "
+                   "hidden information included.")
+@click.option("--game", "game_path", type=click.Path(dir_okay=False),
+              help="The rules file, if it is no longer where the record says.")
+@no_traceback
+def replay_command(record_path, step, seat, game_path):
+    """Replay a recorded game action by action.
+
+    RECORD is a file written by `ruledsl play` (save) or `ruledsl run --json`.
+    Each action is printed with who took it and the log lines it produced.
+    With --seat, only what that seat was told is shown (a secret choice
+    appears as the log tells it to that seat, never by its label).
+    A damaged record, or one that does not fit the rules file (another
+    version of the rules, seed or options), is reported as an error.
+    """
+    record = read_record(record_path)
+    game = load_record_game(record, record_path, game_path)
+    final = replay_record(game, record, record_path)   # checks the whole record before printing any of it
+    recorded = record.get("returns")
+    if recorded is not None and final.returns() != list(recorded):
+        raise CliError(f"{record_path}: error: the record says the returns were {recorded}, "
+                       f"but replaying it gives {final.returns()}\n"
+                       "    hint: was it recorded with another version of the rules?")
+    who = None if seat is None else seat_index(seat, game.seats, "--seat")
+    io = TerminalIO()
+    state = replay_record(game, record, record_path, upto=0)
+    actions = list(record["actions"])
+    click.echo(f"{game.title}: {game.players} players, seed {state.seed}, {len(actions)} actions"
+               + (f", as {game.seats[who]} saw it" if who is not None else ""))
+    shown = _lines(state, who, 0, "  ")
+    for number, label in enumerate(actions, 1):
+        actor = state.current_player
+        name = "chance" if actor == CHANCE else game.seats[actor]
+        state.apply(label)
+        # As a seat saw it, the label is left to the log: a secret choice shows there as "P2 makes a secret choice".
+        click.echo(f"{number}. {name}: {label}" if who is None else f"{number}. {name}")
+        shown = _lines(state, who, shown, "     ")
+        if step and number < len(actions):
+            answer = io.ask("[Enter: next action, q: stop] ")
+            if answer is None:
+                step = False          # the input has ended: print the rest without waiting
+            elif answer.strip().lower() == "q":
+                return
+    if state.is_terminal():
+        click.echo(f"Result: {winners_text(game.seats, state.returns())} ({returns_text(game.seats, state.returns())})")
+    else:
+        actor = state.current_player
+        name = "chance" if actor == CHANCE else game.seats[actor]
+        click.echo(f"The record ends here: the game is not over ({name} to act).")
+
+
+def _lines(state, seat, start: int, indent: str) -> int:
+    """Print the log lines from start on (as seat reads them); return how many there are now."""
+    lines = state.events(seat)
+    for line in lines[start:]:
+        click.echo(indent + line)
+    return len(lines)

@@ -1,0 +1,66 @@
+"""`ruledsl run FILE`: one game played out by random bots; prints who won, or the record as JSON."""
+from __future__ import annotations
+
+import json
+import random
+
+import click
+
+from .. import CHANCE
+from ..agents import RandomAgent, play_out, seat_seed
+from ..errors import RulesError
+from .common import (CliError, diagnostics_text, load_game, where_text, no_traceback, options_from, returns_text,
+                     winners_text)
+
+DEFAULT_MAX_ACTIONS = 20000
+
+
+def bots(game, seed: int) -> dict:
+    """A random bot for every seat (and for chance), each seeded from the game's seed."""
+    return {seat: RandomAgent(seat_seed(seed, seat)) for seat in [CHANCE, *range(game.players)]}
+
+
+def max_actions_option(command):
+    return click.option("--max-actions", type=click.IntRange(min=0), default=DEFAULT_MAX_ACTIONS, show_default=True,
+                        help="Stop a game after this many actions and count it as unfinished.")(command)
+
+
+@click.command("run")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--players", type=click.IntRange(min=1), help="Number of players (default: the fewest the game allows).")
+@click.option("--seed", type=int, help="Seed of the game and of the bots (default: a random one, shown).")
+@click.option("--option", "option_values", multiple=True, metavar="NAME=VALUE",
+              help="Set a game option; repeat for several.")
+@click.option("--json", "as_json", is_flag=True, help="Print the game record as JSON (for `ruledsl replay`).")
+@max_actions_option
+@no_traceback
+def run_command(file, players, seed, option_values, as_json, max_actions):
+    """Play one game with random bots in every seat and print the outcome.
+
+    Prints who won, each seat's return (1 a win, 0 a loss, rankings between)
+    and the number of actions; with --json, the game record instead, which
+    `ruledsl replay` steps through. The same --seed always gives the same game.
+    """
+    game = load_game(file, players, options_from(option_values))
+    if seed is None:
+        seed = random.randrange(1, 1_000_000)
+    state = None
+    try:
+        state = game.new_game(seed=seed)
+        finished = play_out(state, bots(game, seed), max_actions)
+    except RulesError as err:
+        taken = len(state.actions_taken) if state is not None else 0
+        raise CliError(diagnostics_text(err, game.sources, file)
+                       + f"\n    {where_text(seed, taken)}") from None
+    if as_json:
+        click.echo(json.dumps(state.record(), indent=2))
+        return
+    seats = game.seats
+    count = len(state.actions_taken)
+    click.echo(f"{game.title}: {game.players} players, seed {seed}")
+    if not finished:
+        click.echo(f"Unfinished: stopped after {count} actions (--max-actions {max_actions}).")
+        return
+    click.echo(f"Result: {winners_text(seats, state.returns())} after {count} actions.")
+    click.echo(f"Returns: {returns_text(seats, state.returns())}")
+

@@ -1,0 +1,155 @@
+"""`ruledsl play` driven by typed input: menus, bad input, exact labels, save and resume, quit, hot-seat."""
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+import ruledsl
+from ruledsl.agents.human import CLEAR_SCREEN, TerminalIO
+from ruledsl.cli.main import cli
+from ruledsl.cli.play import PlaySession
+
+from .conftest import GAMES
+
+TTT = str(GAMES / "examples" / "tic_tac_toe.rules")
+HIGH = str(GAMES / "examples" / "high_card.rules")
+
+
+def play(*args, input=""):
+    return CliRunner().invoke(cli, ["play", *args], input=input)
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_numbers_play_a_game_to_the_end(in_tmp):
+    result = play(TTT, "--seed", "5", input="1\n" * 4 + "n\n")
+    assert result.exit_code == 0, result.output
+    assert "X: mark A1" in result.output                  # 1 chose the first square
+    assert "Game over: X wins." in result.output
+    assert "Returns: X 1, O 0 (7 actions)" in result.output
+    assert not list(in_tmp.iterdir())                     # declined to save
+
+
+def test_the_view_shows_board_zones_and_menu():
+    out = play(TTT, "--seed", "5", input="quit\nn\n").output
+    assert "you are X" in out
+    assert "X.supply (yours)" in out and "X Mark ×5" in out
+    assert "\n1  mark A1\n" in out and "\n9  mark C3\n" in out
+    assert "A1" in out and "C3" in out and "┌" in out       # the grid is drawn
+
+
+def test_bad_input_is_asked_again():
+    result = play(TTT, "--seed", "5", input="foo\n0\n99\n\nmark B2\nquit\nn\n")
+    out = result.output
+    assert result.exit_code == 0
+    assert "'foo' is not a choice: type a number from 1 to 9" in out
+    assert "'0' is not a choice" in out and "'99' is not a choice" in out
+    assert out.count("X, your choice (1-9, save, quit)") == 5   # foo, 0, 99, empty, then the label
+    assert "X: mark B2" in out                                  # an exact label works
+
+
+def test_save_then_resume_continues_to_the_same_game(in_tmp):
+    whole = play(TTT, "--seed", "5", input="1\n" * 4 + "y\nwhole.json\n")
+    assert "Saved to whole.json." in whole.output
+    first = play(TTT, "--seed", "5", input="1\nsave\n\nquit\nn\n")
+    assert "Saved to tic_tac_toe-5.save.json." in first.output
+    saved = json.loads((in_tmp / "tic_tac_toe-5.save.json").read_text())
+    assert len(saved["actions"]) == 2 and saved["returns"] is None
+    resumed = play("--resume", "tic_tac_toe-5.save.json", input="1\n" * 3 + "y\nresumed.json\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Resumed after 2 actions" in resumed.output
+    a = json.loads((in_tmp / "whole.json").read_text())
+    b = json.loads((in_tmp / "resumed.json").read_text())
+    assert b["actions"][:2] == saved["actions"]
+    assert (b["actions"], b["returns"]) == (a["actions"], a["returns"])   # bots carry on as if never stopped
+
+
+def test_resumed_state_is_the_saved_state(in_tmp):
+    play(TTT, "--seed", "9", input="2\n3\nsave\nmid.json\nquit\nn\n")
+    record = json.loads((in_tmp / "mid.json").read_text())
+    game = ruledsl.load(TTT)
+    state = ruledsl.replay(game, record)
+    out = play("--resume", "mid.json", input="quit\nn\n").output
+    labels = state.legal_labels()
+    assert f"1  {labels[0]}" in out and f"{len(labels)}  {labels[-1]}" in out
+    assert f"your choice (1-{len(labels)}," in out
+
+
+def test_quit_offers_to_save(in_tmp):
+    out = play(TTT, "--seed", "5", input="quit\ny\nmine.json\n").output
+    assert "Game left unfinished." in out
+    assert json.loads((in_tmp / "mine.json").read_text())["actions"] == []
+    play(TTT, "--seed", "5", input="quit\nn\n")
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["mine.json"]
+
+
+def test_end_of_input_is_quit(in_tmp):
+    result = play(TTT, "--seed", "5", input="")
+    assert result.exit_code == 0
+    assert "Game left unfinished." in result.output
+    assert not list(in_tmp.iterdir())
+
+
+def test_hot_seat_passes_the_keyboard_before_each_private_view():
+    result = play(HIGH, "--seed", "3", "--seat", "2=human", input="\n1\n" * 6 + "n\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    p1 = out.index("Pass to P1 and press Enter")
+    p1_view = out.index("P1.hand (yours)")
+    p2 = out.index("Pass to P2 and press Enter")
+    p2_view = out.index("P2.hand (yours)")
+    assert p1 < p1_view < p2 < p2_view
+    second_view = out[p2:out.index("Pass to P1", p2)]
+    assert re.search(r"P1\.hand +Card \(hidden\) ×2", second_view)     # P2 does not see P1's cards
+    assert "P2.hand (yours)   Card value=" in second_view
+    assert out.count("Pass to") == 6 and "Game over" in out
+
+
+def test_hot_seat_clears_the_screen_on_a_terminal():
+    game = ruledsl.load(HIGH)
+    out = io.StringIO()
+    term = TerminalIO(io.StringIO("\n1\n\n1\nquit\nn\n"), out, interactive=True)
+    PlaySession(game, game.new_game(seed=3), ["human", "human"], term, 3, "x.json").run()
+    text = out.getvalue()
+    assert CLEAR_SCREEN + "Pass to P1 and press Enter" in text
+    assert CLEAR_SCREEN + "Pass to P2 and press Enter" in text
+    assert text.index(CLEAR_SCREEN + "Pass to P2") < text.index("P2.hand (yours)")
+
+
+def test_all_bots_play_without_input():
+    result = play(TTT, "--seed", "4", "--seat", "1=random", input="n\n")
+    assert result.exit_code == 0
+    assert "your choice" not in result.output and "Game over:" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seat", "2=robot"], "'2=robot' is not SEAT=human or SEAT=random"),
+    (["--seat", "3=human"], "there is no seat '3': the seats are 1 (X), 2 (O)"),
+    (["--option", "novalue"], "'novalue' is not NAME=VALUE"),
+])
+def test_bad_usage_exits_two(args, message):
+    result = play(TTT, *args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_resume_fixes_seed_and_players():
+    result = play("--resume", "x.json", "--seed", "3")
+    assert result.exit_code == 2
+    assert "--seed cannot be used with --resume" in result.output
+
+
+def test_a_broken_rules_file_is_a_diagnostic(tmp_rules):
+    path = tmp_rules("b.rules", 'game "x"\nplayers 2\nflow:\n    win [nobody]\n')
+    result = play(path)
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{path}:4:10: error:")
+    assert "Traceback" not in result.output
