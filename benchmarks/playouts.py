@@ -47,8 +47,9 @@ except ImportError:  # run from a checkout that is not installed
 # The ruledsl and OpenSpiel loops are the same code but for the names of the calls:
 # new state, then (is_terminal, legal_actions, random choice, apply) until the end.
 
-def ruledsl_playouts(game, rng, budget: float, max_actions: int) -> dict:
-    """Random playouts for `budget` seconds (the playout under way when time runs out is finished)."""
+def ruledsl_playouts(game, rng, budget: float, max_actions: int, first: int = 0) -> dict:
+    """Random playouts for `budget` seconds (the playout under way when time runs out is finished);
+    the games' seeds are first, first + 1, ..."""
     choice = rng.choice
     perf = time.perf_counter
     playouts = actions = truncated = 0
@@ -57,7 +58,7 @@ def ruledsl_playouts(game, rng, budget: float, max_actions: int) -> dict:
     end = start + budget
     while True:
         t0 = perf()
-        st = game.new_game(seed=playouts)
+        st = game.new_game(seed=first + playouts)
         setup += perf() - t0
         k = 0
         while not st.is_terminal():
@@ -73,7 +74,7 @@ def ruledsl_playouts(game, rng, budget: float, max_actions: int) -> dict:
     return _tally(perf() - start, setup, playouts, actions, truncated)
 
 
-def openspiel_playouts(game, rng, budget: float, max_actions: int) -> dict:
+def openspiel_playouts(game, rng, budget: float, max_actions: int, first: int = 0) -> dict:
     """The same loop as ruledsl_playouts, with OpenSpiel's names for the calls."""
     choice = rng.choice
     perf = time.perf_counter
@@ -154,6 +155,11 @@ class Target:
                                                           args.max_actions)
         self.clones: list = []
         self.runs: list = []
+        # One generator for all the repeats: each repeat goes on with new games where the last
+        # one stopped (the same seed every repeat would time the same first games over and over,
+        # which for a game longer than a repeat is one game).
+        self.rng = random.Random(args.seed)
+        self.played = 0
 
     def clone_once(self, budget):
         gc.collect()
@@ -161,8 +167,9 @@ class Target:
 
     def playouts_once(self, budget):
         gc.collect()
-        # The same seed every repeat: every repeat plays the same games, as far as its time goes.
-        self.runs.append(self._playouts(random.Random(self.args.seed), budget, self.args.max_actions))
+        run = self._playouts(self.rng, budget, self.args.max_actions, self.played)
+        self.played += run["playouts"]
+        self.runs.append(run)
 
     def result(self) -> dict:
         runs = self.runs
@@ -202,9 +209,11 @@ def measure(target: Target) -> dict:
 
 def measure_interleaved(a: Target, b: Target) -> tuple[dict, dict, dict]:
     """Measure two targets in alternation (A B, B A, A B, ...), so that whatever else the machine
-    is doing weighs on both alike; the ratios are medians of the per-repeat ratios a ÷ b."""
-    per = a.args.seconds / a.args.repeats
-    for r in range(a.args.repeats):
+    is doing weighs on both alike; the ratios are medians of the per-round ratios a ÷ b.
+    The budget is cut into 3 × --repeats rounds: shorter, more rounds pair up better."""
+    rounds = 3 * a.args.repeats
+    per = a.args.seconds / rounds
+    for r in range(rounds):
         first, second = (a, b) if r % 2 == 0 else (b, a)
         first.clone_once(per)
         second.clone_once(per)
@@ -232,7 +241,7 @@ def ruledsl_target(path: str, players: int, args, log) -> Target:
     game.program  # compile outside the timed loops
     load_s = time.perf_counter() - t0
     t = Target("ruledsl", rel, game.title, players,
-               lambda rng, budget, cap: ruledsl_playouts(game, rng, budget, cap),
+               lambda rng, budget, cap, first: ruledsl_playouts(game, rng, budget, cap, first),
                lambda: game.new_game(seed=args.seed), "apply", args)
     t.load_s = load_s
     return t
@@ -243,7 +252,7 @@ def openspiel_target(name: str, args, log) -> Target:
     log(f"open_spiel  {name}")
     game = pyspiel.load_game(name)
     return Target("open_spiel", name, game.get_type().long_name, game.num_players(),
-                  lambda rng, budget, cap: openspiel_playouts(game, rng, budget, cap),
+                  lambda rng, budget, cap, first: openspiel_playouts(game, rng, budget, cap, first),
                   game.new_initial_state, "apply_action", args)
 
 
@@ -321,6 +330,7 @@ def spread(xs):
 
 def print_table(report: dict) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
     console = Console(width=None if sys.stdout.isatty() else 150)  # a file or pipe gets the full table
     s = report["settings"]
@@ -355,8 +365,11 @@ def print_table(report: dict) -> None:
         )
     console.print(table)
     if not osp["available"]:
-        console.print(f"[yellow]open_spiel is not importable ({osp['reason']}); "
-                      f"skipped the OpenSpiel comparison.[/] Install it with: pip install -e '.[bench]'")
+        if report["settings"]["no_openspiel"]:
+            console.print("OpenSpiel comparison skipped (--no-openspiel).")
+        else:
+            console.print(f"[yellow]open_spiel is not importable ({escape(osp['reason'])}); skipped the "
+                          f"OpenSpiel comparison.[/] Install it with: pip install -e '.\\[bench]'")
     elif osp.get("ratio_playouts") is not None:
         console.print(f"⇄ measured in alternation. ruledsl tic-tac-toe ÷ OpenSpiel python_tic_tac_toe, "
                       f"playouts/s: [bold]{osp['ratio_playouts']:.2f}[/]  (open_spiel {osp['version']})")
@@ -431,7 +444,8 @@ def main(argv=None) -> int:
 
     report = {
         "settings": {"seconds": args.seconds, "repeats": args.repeats, "seed": args.seed,
-                     "max_actions": args.max_actions, "all_players": args.all_players},
+                     "max_actions": args.max_actions, "all_players": args.all_players,
+                     "no_openspiel": args.no_openspiel},
         "environment": {"python": platform.python_version(), "implementation": platform.python_implementation(),
                         "platform": platform.platform(), "machine": platform.machine(),
                         "cpus": os.cpu_count(), "ruledsl": getattr(ruledsl, "__version__", "?")},

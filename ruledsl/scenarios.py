@@ -151,7 +151,8 @@ class _Runner:
 
     # ------------------------------------------------------------ scenario statements
     def s_Expect(self, stmt: n.Expect) -> None:
-        self.fresh()
+        if not machine.held(self.prog, self.state):
+            self.fresh()
         if not self.value(stmt.cond):
             raise ScenarioFailure(stmt.span, f"expected {self.text(stmt.cond.span)}{self._explain(stmt.cond)}")
 

@@ -467,7 +467,7 @@ def _compile_comprehension(compiler, e, scope):
         want = name == "any"
         from .exprs import MISSING
 
-        if var not in scope and where is not None:
+        if not scope.taken(var) and where is not None:
             def quantifier_fresh(st, env):
                 for item in items_of(st, source(st, env)):
                     env[var] = item

@@ -17,17 +17,26 @@ MISSING = object()
 
 
 class Scope:
-    """The local names visible where an expression stands (compile time only)."""
-    __slots__ = ("names",)
+    """The local names visible where an expression stands (compile time only).
 
-    def __init__(self, names=()):
+    protect: names of the caller's locals while a `define` is compiled inline;
+    they are not visible, but a comprehension must not leave them changed.
+    """
+    __slots__ = ("names", "protect")
+
+    def __init__(self, names=(), protect=frozenset()):
         self.names = frozenset(names)
+        self.protect = protect
 
     def with_(self, *names) -> "Scope":
-        return Scope(self.names | set(names))
+        return Scope(self.names | set(names), self.protect)
 
     def __contains__(self, name):
         return name in self.names
+
+    def taken(self, name) -> bool:
+        """Whether binding name in env would overwrite a value someone still needs."""
+        return name in self.names or name in self.protect
 
 
 def items_of(st, value):
@@ -112,6 +121,8 @@ class ExprCompiler:
 
     def __init__(self, prog):
         self.prog = prog
+        self.subst: dict = {}       # param -> (closure, env names it reads) while a define is inlined
+        self.inlining: set = set()
 
     def expr(self, e, scope: Scope):
         handler = getattr(self, "e_" + type(e).__name__, None)
@@ -149,6 +160,8 @@ class ExprCompiler:
         name = e.name
         if name in scope:
             return lambda st, env: env[name]
+        if name in self.subst:
+            return self.subst[name][0]
         return self.prog.global_name(name, e.span)
 
     def e_Attr(self, e, scope):
@@ -242,7 +255,8 @@ class ExprCompiler:
     def is_test(self, e, scope):
         negate = e.op == "is not"
         left = self.expr(e.left, scope)
-        right_name = e.right.name if isinstance(e.right, n.Name) and e.right.name not in scope else None
+        right_name = e.right.name if isinstance(e.right, n.Name) and e.right.name not in scope \
+            and e.right.name not in self.subst else None
         prog = self.prog
         if right_name is not None and right_name in prog.tag_names and not prog.is_symbol(right_name):
             tag = right_name
@@ -297,7 +311,7 @@ class ExprCompiler:
         var = c.var
         value = body or key
 
-        if var not in scope:
+        if not scope.taken(var):
             def select_fresh(st, env):
                 out = []
                 for item in items_of(st, source(st, env)):
@@ -337,7 +351,46 @@ class ExprCompiler:
         from .builtins import compile_call
         return compile_call(self, e, scope)
 
+    def reads(self, e, scope) -> frozenset:
+        """The env names an argument's closure reads, or None if it is not a plain name or literal."""
+        if isinstance(e, n.Literal):
+            return frozenset()
+        if isinstance(e, n.Name):
+            if e.name in scope:
+                return frozenset([e.name])
+            if e.name in self.subst:
+                return self.subst[e.name][1]
+            return frozenset()
+        return None
+
+    def inline_define(self, e, scope):
+        """The body of a non-recursive define compiled in place, its parameters replaced by the
+        argument closures: no call, no new env. Only for plain-name or literal arguments that the
+        body's comprehensions cannot overwrite."""
+        name = e.func
+        decl = self.prog.defines[name]
+        if name in self.inlining or e.kwargs or e.comp is not None or len(e.args) != len(decl.params):
+            return None
+        reads = [self.reads(a, scope) for a in e.args]
+        if any(r is None for r in reads):
+            return None
+        bound = _bound_names(self.prog, decl.body, {name})
+        if bound & set(decl.params) or any(r & bound for r in reads):
+            return None
+        args = [(self.expr(a, scope), r) for a, r in zip(e.args, reads)]
+        saved = self.subst
+        self.subst = dict(zip(decl.params, args))
+        self.inlining.add(name)
+        try:
+            return self.expr(decl.body, Scope((), scope.names | scope.protect))
+        finally:
+            self.subst = saved
+            self.inlining.discard(name)
+
     def call_define(self, e, scope):
+        inlined = self.inline_define(e, scope)
+        if inlined is not None:
+            return inlined
         decl = self.prog.defines[e.func]
         args = [self.expr(a, scope) for a in e.args]
         params = decl.params
@@ -350,6 +403,32 @@ class ExprCompiler:
             return lambda st, env: body_ref[0](st, {p0: a0(st, env), p1: a1(st, env)})
         pairs = list(zip(params, args))
         return lambda st, env: body_ref[0](st, {p: a(st, env) for p, a in pairs})
+
+
+def _bound_names(prog, expr, seen) -> set:
+    """Names comprehensions bind inside expr and inside the defines it calls."""
+    out = set()
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, n.Comprehension):
+            out.add(node.var)
+        if isinstance(node, n.Call) and node.func in prog.defines and node.func not in seen:
+            seen.add(node.func)
+            out |= set(prog.defines[node.func].params)
+            stack.append(prog.defines[node.func].body)
+        if hasattr(node, "__attrs_attrs__"):
+            for a in node.__attrs_attrs__:
+                value = getattr(node, a.name)
+                if isinstance(value, tuple):
+                    stack.extend(v for v in value if hasattr(v, "__attrs_attrs__") or isinstance(v, tuple))
+                    for v in value:
+                        if isinstance(v, tuple):
+                            stack.extend(x for x in v if hasattr(x, "__attrs_attrs__"))
+                elif hasattr(value, "__attrs_attrs__"):
+                    stack.append(value)
+    return out
+
 
 
 __all__ = ["ExprCompiler", "Scope", "items_of", "MISSING", "Player", "KindInfo"]
