@@ -113,6 +113,7 @@ def check_players(definition: GameDef, players: Optional[int]) -> int:
         return low
     if not isinstance(players, int) or not low <= players <= high:
         raise RulesError(Diagnostic("error", definition.players.span,
-                                    f"{definition.title} is for {low} to {high} players, not {players}",
+                                    f"{definition.title} is for {low} to {high} players, not {players}" if low != high
+                                    else f"{definition.title} is for {low} players, not {players}",
                                     f"choose a number of players from {low} to {high}"))
     return players

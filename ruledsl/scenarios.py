@@ -162,8 +162,8 @@ class _Runner:
                 left, right = self.value(cond.left), self.value(cond.right)
             except RulesError:
                 return ""
-            return f", but {self.text(cond.left.span)} is {display(self.state, left)!r}" + \
-                (f" and {self.text(cond.right.span)} is {display(self.state, right)!r}"
+            return f", but {self.text(cond.left.span)} is {_shown(self.state, left)}" + \
+                (f" and {self.text(cond.right.span)} is {_shown(self.state, right)}"
                  if not isinstance(cond.right, n.Literal) else "")
         return ", but it is false"
 
@@ -229,3 +229,10 @@ class _Runner:
             key = ("random", None)
         self.state.forced = self.state.forced + ((key, outcome),)
         self.dirty = True
+
+
+def _shown(st, value) -> str:
+    """A value in a failure message: numbers bare, texts and names quoted."""
+    if type(value) in (int, bool) or value is None:
+        return display(st, value)
+    return repr(display(st, value))

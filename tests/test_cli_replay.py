@@ -85,7 +85,7 @@ def test_an_unfinished_record_says_so(record_file):
     ('{"format": "ruledsl-record", "game": "GAME", "players": 2, "seed": 1, "actions": ["mark A1", "mark A1"]}',
      "error: the record does not fit this game at action 2 ('mark A1'): 'mark A1' is not legal now"),
     ('{"format": "ruledsl-record", "game": "GAME", "players": 5, "seed": 1, "actions": []}',
-     "error: Tic-tac-toe is for 2 to 2 players, not 5"),
+     "error: Tic-tac-toe is for 2 players, not 5"),
     ('{"format": "ruledsl-record", "game": "no/such.rules", "players": 2, "seed": 1, "actions": []}',
      "error: the record's game file 'no/such.rules' does not exist"),
 ])

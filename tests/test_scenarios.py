@@ -50,7 +50,7 @@ scenario "wrong":
     expect total == 3
 ''')
     assert not r.passed
-    assert r.message == "line 21: expected total == 3, but total is '2'"
+    assert r.message == "line 21: expected total == 3, but total is 2"
 
 
 def test_an_illegal_play_lists_what_is_legal(tmp_rules):

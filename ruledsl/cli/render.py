@@ -54,7 +54,7 @@ def describe(comp: dict) -> str:
     if comp.get("owner"):
         words.append(comp["owner"])
     words.append(comp.get("kind", "?"))
-    words.extend(f"{k}={value_text(v)}" for k, v in comp.items() if k not in _META)
+    words.extend(f"{k}={value_text(v)}" for k, v in comp.get("fields", {}).items())
     if comp.get("hidden"):
         words.append("(hidden)")
     return " ".join(words)

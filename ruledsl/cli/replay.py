@@ -66,7 +66,7 @@ def replay_command(record_path, step, seat, game_path):
 
 def _lines(state, seat, start: int, indent: str) -> int:
     """Print the log lines from start on (as seat reads them); return how many there are now."""
-    lines = state.events(seat)
+    lines = state.all_events() if seat is None else state.events(seat)
     for line in lines[start:]:
         click.echo(indent + line)
     return len(lines)

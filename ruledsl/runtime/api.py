@@ -40,7 +40,7 @@ class Action:
 
 class GameState(StateData):
     """A game in play. Cheap to clone; the same seed and actions always give the same state."""
-    __slots__ = ("prog", "game", "seed")
+    __slots__ = ("prog", "game", "seed", "failure")
 
     # ------------------------------------------------------------ who acts
     @property
@@ -63,7 +63,8 @@ class GameState(StateData):
             return []
         actions = d.actions
         if actions is None:
-            actions = d.actions = tuple(Action(label, i, d.seat) for i, label in enumerate(d.labels))
+            seat = CHANCE if d.seat is None else d.seat
+            actions = d.actions = tuple(Action(label, i, seat) for i, label in enumerate(d.labels))
         return list(actions)
 
     def legal_labels(self) -> list:
@@ -75,21 +76,36 @@ class GameState(StateData):
         d = self.pending
         if d is None or d.seat is not None:
             return []
-        return [(Action(label, i, None), float(p)) for i, (label, p) in enumerate(zip(d.labels, d.probs))]
+        actions = self.legal_actions()
+        return [(a, float(p)) for a, p in zip(actions, d.probs)]
 
     # ------------------------------------------------------------ acting
     def apply(self, action: Union[Action, str, int]) -> "GameState":
         """Take an action (an Action, its label, or its index); raise IllegalAction if it is not legal."""
         d = self.pending
         if d is None:
+            if self.failure is not None:
+                raise self.failure
             raise IllegalAction("the game is over" if self.result is not None else "no decision is pending")
         index = self._index_of(action)
-        machine.take(self.prog, self, index)
+        try:
+            machine.take(self.prog, self, index)
+        except RulesError as err:
+            # The rule broke half-way: this state cannot go on. Keep the error so that
+            # later calls say why instead of failing somewhere else.
+            self.failure = err
+            self.pending = None
+            raise
         return self
 
     def _index_of(self, action) -> int:
         d = self.pending
         if isinstance(action, Action):
+            seat = CHANCE if d.seat is None else d.seat
+            if action.seat != seat:
+                raise IllegalAction(f"'{action.label}' belongs to another decision than the pending one")
+            if action.index < len(d.labels) and d.labels[action.index] == action.label:
+                return action.index
             label = action.label
         elif isinstance(action, int) and not isinstance(action, bool):
             if 0 <= action < len(d.labels):
@@ -114,6 +130,7 @@ class GameState(StateData):
         other.prog = self.prog
         other.game = self.game
         other.seed = self.seed
+        other.failure = self.failure
         return other
 
     # ------------------------------------------------------------ seeing
@@ -123,12 +140,25 @@ class GameState(StateData):
             raise ValueError(f"there is no seat {seat}")
         return build_view(self.prog, self, seat)
 
-    def events(self, seat: Optional[int] = None) -> list:
-        """The log as seat reads it (None: the whole log, everything)."""
-        events = chain_to_list(self.log)
-        if seat is None:
-            return [e.text for e in events]
-        return [t for t in (e.seen_by(seat) for e in events) if t is not None]
+    def events(self, seat: Optional[int]) -> list:
+        """The log as seat (0-based) reads it; None: only what is public (as in view(None))."""
+        return [t for t in (e.seen_by(seat) for e in chain_to_list(self.log)) if t is not None]
+
+    def all_events(self) -> list:
+        """The whole log, private events included (for replays and debugging, never for a player)."""
+        return [e.text for e in chain_to_list(self.log)]
+
+    @property
+    def failed(self) -> bool:
+        """Whether a rule failed while an action was applied; such a state cannot go on."""
+        return self.failure is not None
+
+    def reseeded(self, seed: int) -> "GameState":
+        """A clone whose future chance comes from another seed (for search bots that must not
+        know the coming dice). Hidden cards are not redealt."""
+        other = self.clone()
+        other.rng = fx.seed_rng(seed)
+        return other
 
     @property
     def actions_taken(self) -> list:
@@ -175,6 +205,7 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False) -
     st.prog = prog
     st.game = game
     st.seed = seed
+    st.failure = None
     st.rng = fx.seed_rng(seed)
     st.explicit = chance == "explicit"
     machine.start(prog, st, hold)
@@ -190,6 +221,16 @@ def replay(game, record: dict, *, upto: Optional[int] = None) -> GameState:
     seed = record.get("seed", 0)
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions) or not isinstance(seed, int):
         raise error(None, "the record is damaged: 'actions' must be a list of labels and 'seed' a number")
+    if record.get("players") != game.players:
+        raise error(None, f"the record is of a game for {record.get('players')} players, not {game.players}",
+                    "load the game with the record's number of players")
+    given = {k: str(v) for k, v in (record.get("options") or {}).items()}
+    if given != {k: str(v) for k, v in game.given_options.items()}:
+        raise error(None, f"the record was made with options {given or 'none'}, not "
+                    f"{ {k: str(v) for k, v in game.given_options.items()} or 'none'}",
+                    "load the game with the record's options")
+    if record.get("chance", "seeded") not in ("seeded", "explicit"):
+        raise error(None, "the record is damaged: 'chance' must be 'seeded' or 'explicit'")
     st = new_state(game, seed, record.get("chance", "seeded"))
     for i, label in enumerate(actions[:upto] if upto is not None else actions):
         try:

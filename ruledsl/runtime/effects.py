@@ -205,7 +205,8 @@ def _swap_triggers(prog, st, moves) -> None:
 def shuffle(prog, st, zone, span=None) -> None:
     if type(zone) is not Zone:
         raise error(span, f"only a zone can be shuffled, not {display(st, zone)}")
-    if st.explicit:
+    if st.explicit and not any(st.face[c.id] for c in st.contents[zone.index]):
+        # Nobody sees this order: leave it open, so that each draw is a chance event.
         st.lazy = st.lazy | {zone.index}
     else:
         st.contents[zone.index] = shuffled(st, st.contents[zone.index])

@@ -67,7 +67,10 @@ def finish_ranking(prog, st, ranked: list) -> None:
             returns[order[k][0]] = share
         i = j + 1
     st.result = tuple(returns.get(p, 0.0) for p in prog.players)
-    fx.emit(st, "final ranking: " + "; ".join(f"{p.label} {display(st, key)}" for p, key in order), kind="end")
+    if any(key for _, key in order):
+        fx.emit(st, "final ranking: " + "; ".join(f"{p.label} {display(st, key)}" for p, key in order), kind="end")
+    else:
+        fx.emit(st, "the game ends in a tie", kind="end")
     raise GameOver()
 
 

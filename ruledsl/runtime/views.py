@@ -17,7 +17,7 @@ from .values import Comp, EnumValue, Location, Player, Zone, display
 def comp_view(prog, st, comp: Comp, seat) -> dict:
     kind = comp.kind
     owner = st.owner[comp.id]
-    face = seat is not None and sees_face(prog, st, comp, seat) or (seat is None and st.face[comp.id])
+    face = sees_face(prog, st, comp, seat) if seat is not None else st.face[comp.id]
     out = {"kind": kind.name}
     if owner is not None:
         out["owner"] = owner.name
@@ -27,9 +27,11 @@ def comp_view(prog, st, comp: Comp, seat) -> dict:
         out["face_up"] = st.face[comp.id]
     else:
         out["hidden"] = True
+    fields = {}
     for name, vis, value in zip(kind.fields, kind.field_visibility, values):
         if vis == "all" or (vis is None and face) or (vis == "owner" and owner is not None and owner.index == seat):
-            out[name] = encode(prog, st, value, seat)
+            fields[name] = encode(prog, st, value, seat)
+    out["fields"] = fields
     return out
 
 
@@ -42,7 +44,7 @@ def encode(prog, st, value, seat):
     if t in (Player, EnumValue, Location, Zone):
         return value.name
     if t is Comp:
-        if seat is not None and not sees_position(st, value, seat):
+        if not (sees_position(st, value, seat) if seat is not None else value.kind.position == "all"):
             return {"kind": value.kind.name, "hidden": True}
         return comp_view(prog, st, value, seat)
     if t is tuple or t is list:
