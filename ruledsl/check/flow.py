@@ -82,7 +82,7 @@ def check(ctx: Context, *, complete: bool) -> None:
     for trigger in g.triggers:
         f.walk(trigger.body, in_loop=False, in_rule=False, in_turn=False, where="rule")
         if analysis.decides(trigger.body):
-            ctx.error(trigger.span, "a trigger cannot ask for a decision or roll for chance",
+            ctx.error(trigger.span, "a trigger cannot ask for a decision, roll or draw",
                       "triggers run in the middle of an effect; set a var here and decide in the flow")
     for scenario in g.scenarios:
         f.walk(scenario.body, in_loop=False, in_rule=False, in_turn=True, where="scenario")

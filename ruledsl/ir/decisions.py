@@ -17,12 +17,16 @@ def is_chance_let(stmt) -> bool:
             and BUILTINS[stmt.value.func].chance)
 
 
+def _decides(stmt) -> bool:
+    return isinstance(stmt, (n.Choose, n.Menu, n.Draw)) or is_chance_let(stmt)
+
+
 class Analysis:
     """Per-rule facts, computed once: does it decide, can it suspend (decisions or draws)."""
 
     def __init__(self, rules: dict):
         self.rules = rules
-        self._decides = self._fixpoint(lambda s: isinstance(s, (n.Choose, n.Menu)) or is_chance_let(s))
+        self._decides = self._fixpoint(_decides)
         self._suspends = self._fixpoint(lambda s: isinstance(s, (n.Choose, n.Menu, n.Draw)) or is_chance_let(s))
 
     def _fixpoint(self, direct) -> set:
@@ -48,7 +52,8 @@ class Analysis:
         return False
 
     def decides(self, block) -> bool:
-        return self._block_has(block, lambda s: isinstance(s, (n.Choose, n.Menu)) or is_chance_let(s), self._decides)
+        """Whether the block asks a player, rolls, or draws (a draw may be a chance event)."""
+        return self._block_has(block, _decides, self._decides)
 
     def suspends(self, stmt) -> bool:
         return self._block_has((stmt,), lambda s: isinstance(s, (n.Choose, n.Menu, n.Draw)) or is_chance_let(s),

@@ -139,8 +139,10 @@ def _at(st, prog, args, kw):
 
 
 def _item_at(st, prog, args, kw):
-    kind = args[1]
-    place = args[0]
+    return item_of_kind(st, args[0], args[1])
+
+
+def item_of_kind(st, place, kind):
     if place is None:
         return None
     for c in items_of(st, place):
@@ -169,7 +171,7 @@ def _locations(st, prog, args, kw):
 
 
 def _tagged(st, prog, args, kw):
-    tag = args[0].name if type(args[0]) is Tag else str(args[0])
+    tag = args[0].name if hasattr(args[0], "name") else str(args[0])   # a Tag, or a board named like it
     locs = args[1].locations if len(args) > 1 else prog.all_locations
     tags = st.tags
     return tuple(loc for loc in locs if tag in tags[loc.index])
@@ -423,15 +425,7 @@ def _specialised(compiler, e, args, kwargs):
         if name == "at":
             return lambda st, env: tuple([c for c in items_of(st, loc(st, env)) if c.kind is kind])
 
-        def item_at(st, env):
-            place = loc(st, env)
-            if place is None:
-                return None
-            for c in items_of(st, place):
-                if c.kind is kind:
-                    return c
-            return None
-        return item_at
+        return lambda st, env: item_of_kind(st, loc(st, env), kind)
     if name == "at" and len(args) == 1:
         a0 = args[0]
         return lambda st, env: items_of(st, a0(st, env))

@@ -130,14 +130,20 @@ def choose_instruction(spec: ChooseSpec, body_pc: int, else_pc: int):
             opts.add(text, body_pc, var, item, spec.span)
         if not opts.labels:
             env.pop(var, None)
-            if not spec.has_else:
-                fx.emit(st, f"{chooser.label} has nothing to choose", kind="decision")
-            fr.pc = else_pc
-            return None
-        st.pending = Decision(chooser.index, tuple(opts.labels), tuple(opts.pcs), tuple(opts.names),
-                              tuple(opts.values), None, spec.secret, spec.span)
-        return SUSPEND
+        return _offer(st, fr, spec, chooser, opts, else_pc)
     return choose
+
+
+def _offer(st, fr, spec, chooser, opts, else_pc):
+    """Suspend on the options collected, or go to `else` (logging it when there is none)."""
+    if not opts.labels:
+        if not spec.has_else:
+            fx.emit(st, f"{chooser.label} has nothing to choose", kind="decision")
+        fr.pc = else_pc
+        return None
+    st.pending = Decision(chooser.index, tuple(opts.labels), tuple(opts.pcs), tuple(opts.names),
+                          tuple(opts.values), None, spec.secret, spec.span)
+    return SUSPEND
 
 
 # ---------------------------------------------------------------- menus
@@ -175,14 +181,7 @@ def menu_instruction(spec: MenuSpec, arm_pcs: list, else_pc: int):
                 env[var] = item
                 if cond is None or cond(st, env):
                     opts.add(display(st, label(st, env)), pc, var, item, spec.span)
-        if not opts.labels:
-            if not spec.has_else:
-                fx.emit(st, f"{chooser.label} has nothing to choose", kind="decision")
-            fr.pc = else_pc
-            return None
-        st.pending = Decision(chooser.index, tuple(opts.labels), tuple(opts.pcs), tuple(opts.names),
-                              tuple(opts.values), None, spec.secret, spec.span)
-        return SUSPEND
+        return _offer(st, fr, spec, chooser, opts, else_pc)
     return menu
 
 

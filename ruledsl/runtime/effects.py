@@ -162,6 +162,14 @@ def fire(prog, st, triggers, comp, loc) -> None:
         trigger(st, comp, loc)
 
 
+def _lay(prog, st, comp: Comp, place) -> None:
+    """Turn comp the way its new place lays things (a zone's facing; face up on a board)."""
+    cid = comp.id
+    st.face[cid] = place.facing == "up" if type(place) is Zone else True
+    if not st.face[cid]:
+        st.known[cid] = 0
+
+
 def swap(prog, st, a, b, span=None) -> None:
     if type(a) is Comp and type(b) is Comp:
         pa, pb = st.loc[a.id], st.loc[b.id]
@@ -171,6 +179,7 @@ def swap(prog, st, a, b, span=None) -> None:
             items[i], items[j] = b, a
             st.contents[pa] = tuple(items)
             return
+        before_a, before_b = face_mask(prog, st, a), face_mask(prog, st, b)
         ia = st.contents[pa].index(a)
         ib = st.contents[pb].index(b)
         la = list(st.contents[pa])
@@ -178,8 +187,12 @@ def swap(prog, st, a, b, span=None) -> None:
         la[ia], lb[ib] = b, a
         st.contents[pa], st.contents[pb] = tuple(la), tuple(lb)
         st.loc[a.id], st.loc[b.id] = pb, pa
-        emit(st, f"{display(st, a)} and {display(st, b)} trade places", kind="swap")
-        _swap_triggers(prog, st, [(a, prog.places[pa], prog.places[pb]), (b, prog.places[pb], prog.places[pa])])
+        _lay(prog, st, a, prog.places[pb])
+        _lay(prog, st, b, prog.places[pa])
+        old_a, old_b = prog.places[pa], prog.places[pb]
+        emit_about(prog, st, a, before_a, f"moves from {old_a.label} to {old_b.label}")
+        emit_about(prog, st, b, before_b, f"moves from {old_b.label} to {old_a.label}")
+        _swap_triggers(prog, st, [(a, old_a, old_b), (b, old_b, old_a)])
         return
     if type(a) in (Location, Zone) and type(b) in (Location, Zone):
         ca, cb = st.contents[a.index], st.contents[b.index]
@@ -205,6 +218,9 @@ def _swap_triggers(prog, st, moves) -> None:
 def shuffle(prog, st, zone, span=None) -> None:
     if type(zone) is not Zone:
         raise error(span, f"only a zone can be shuffled, not {display(st, zone)}")
+    for c in st.contents[zone.index]:
+        if not st.face[c.id]:
+            st.known[c.id] = 0      # a shuffle loses track of every card one was shown
     if st.explicit and not any(st.face[c.id] for c in st.contents[zone.index]):
         # Nobody sees this order: leave it open, so that each draw is a chance event.
         st.lazy = st.lazy | {zone.index}

@@ -258,12 +258,17 @@ class ExprCompiler:
         right_name = e.right.name if isinstance(e.right, n.Name) and e.right.name not in scope \
             and e.right.name not in self.subst else None
         prog = self.prog
-        if right_name is not None and right_name in prog.tag_names and not prog.is_symbol(right_name):
+        if right_name is not None and right_name in prog.tag_names:
             tag = right_name
+            other = prog.value_of_name(tag) if prog.is_symbol(tag) else None
 
+            # A location is tested for the tag; anything else is compared with what the
+            # name also names (a board may share its name with a tag of its locations).
             def has_tag(st, env):
                 v = left(st, env)
-                return (type(v) is Location and tag in st.tags[v.index]) != negate
+                if type(v) is Location:
+                    return (tag in st.tags[v.index]) != negate
+                return (other is not None and v is other) != negate
             return has_tag
         if right_name is not None and right_name in prog.kinds:
             kind = prog.kinds[right_name]
@@ -351,8 +356,9 @@ class ExprCompiler:
         from .builtins import compile_call
         return compile_call(self, e, scope)
 
-    def reads(self, e, scope) -> frozenset:
-        """The env names an argument's closure reads, or None if it is not a plain name or literal."""
+    def reads(self, e, scope):
+        """The env names an argument's closure reads, or None when it is too costly to evaluate
+        more than once (a call, a comprehension): only cheap arguments are inlined."""
         if isinstance(e, n.Literal):
             return frozenset()
         if isinstance(e, n.Name):
@@ -361,6 +367,12 @@ class ExprCompiler:
             if e.name in self.subst:
                 return self.subst[e.name][1]
             return frozenset()
+        if isinstance(e, n.Attr):
+            return self.reads(e.obj, scope)
+        if isinstance(e, (n.Index, n.Binary)):
+            parts = (e.obj, e.index) if isinstance(e, n.Index) else (e.left, e.right)
+            found = [self.reads(x, scope) for x in parts]
+            return None if None in found else found[0] | found[1]
         return None
 
     def inline_define(self, e, scope):

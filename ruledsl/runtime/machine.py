@@ -27,7 +27,7 @@ def compile_program(prog) -> None:
     prog.after_action, prog.enter_triggers, prog.leave_triggers = [], [], []
     for trigger in defn.triggers:
         if analysis.decides(trigger.body):
-            raise error(trigger.span, "a trigger cannot ask for a decision or a chance event",
+            raise error(trigger.span, "a trigger cannot ask for a decision, roll or draw",
                         "triggers run in the middle of an effect; move the decision into the flow or a rule")
         if trigger.event == "action":
             prog.after_action.append(simple.block(trigger.body, Scope())[0])

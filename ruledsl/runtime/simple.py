@@ -5,6 +5,8 @@ state's step budget so that a rule that never ends is reported, not hung.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..errors import RulesError, error
 from ..ir import nodes as n
 from . import effects as fx
@@ -62,9 +64,10 @@ def finish_ranking(prog, st, ranked: list) -> None:
         while j + 1 < count and order[j + 1][1] == order[i][1]:
             j += 1
         positions = range(i, j + 1)
-        share = sum((count - 1 - k) / (count - 1) if count > 1 else 1.0 for k in positions) / len(positions)
+        share = sum(Fraction(count - 1 - k, count - 1) if count > 1 else Fraction(1) for k in positions) \
+            / len(positions)
         for k in positions:
-            returns[order[k][0]] = share
+            returns[order[k][0]] = float(share)
         i = j + 1
     st.result = tuple(returns.get(p, 0.0) for p in prog.players)
     if any(key for _, key in order):
