@@ -231,6 +231,7 @@ def test_a_game_not_over_always_has_a_decision(path, count, seed, rnd):
 @given(seed=SEEDS, rnd=CHOICES)
 def test_a_clone_is_independent(path, count, seed, rnd):
     steps = iter(range(CAP + 1))
+    kept = []                       # (clone, its fingerprint): play on the original must not touch them
 
     def each(state):
         if next(steps) % 7 or state.is_terminal():
@@ -244,7 +245,11 @@ def test_a_clone_is_independent(path, count, seed, rnd):
             twin.apply(pick(twin, rnd))
         assert state.fingerprint() == before
         assert twin.fingerprint() != before
-    playout(game_of(path, count), seed, rnd, each=each)
+        kept.append((state.clone(), before))
+    final = playout(game_of(path, count), seed, rnd, each=each)
+    for clone, fingerprint in kept:
+        assert clone.fingerprint() == fingerprint
+    assert all(clone.fingerprint() != final.fingerprint() for clone, _ in kept if clone.actions_taken != final.actions_taken)
 
 
 @pytest.mark.parametrize("path, count", CONFIGS, ids=IDS)

@@ -200,15 +200,27 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False) -
     if chance not in ("seeded", "explicit"):
         raise ValueError("chance must be 'seeded' or 'explicit'")
     prog = game.program
+    key = (chance, hold)
+    rng = fx.seed_rng(seed)
+    started = prog.started.get(key)
+    if started is not None:
+        # The set-up and the flow up to the first decision drew on no chance: every seed
+        # starts alike, so the started state is copied instead of run again.
+        st = started.clone()
+        st.rng = rng
+        st.seed = seed
+        return st
     st = GameState.__new__(GameState)
     prog.initial.copy_into(st)
     st.prog = prog
     st.game = game
     st.seed = seed
     st.failure = None
-    st.rng = fx.seed_rng(seed)
+    st.rng = rng
     st.explicit = chance == "explicit"
     machine.start(prog, st, hold)
+    if st.rng == rng and not st.lazy and (st.pending is None or st.pending.seat is not None):
+        prog.started[key] = st.clone()
     return st
 
 

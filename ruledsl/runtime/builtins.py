@@ -12,7 +12,7 @@ from itertools import permutations  # noqa: F401  (kept for symmetry with decisi
 from ..check.builtins import BUILTINS
 from ..errors import error
 from ..ir import nodes as n
-from .exprs import items_of
+from .exprs import items_of, size_of
 from .graph import place_of
 from .values import Board, Comp, EdgeKind, EnumValue, KindInfo, Location, Player, Tag, Zone, display
 
@@ -21,7 +21,7 @@ from .values import Board, Comp, EdgeKind, EnumValue, KindInfo, Location, Player
 
 
 def _count(st, prog, args, kw):
-    return len(items_of(st, args[0]))
+    return size_of(st, args[0])
 
 
 def _sum(st, prog, args, kw):
@@ -417,7 +417,7 @@ def _specialised(compiler, e, args, kwargs):
     prog = compiler.prog
     if name == "count" and len(args) == 1:
         a0 = args[0]
-        return lambda st, env: len(items_of(st, a0(st, env)))
+        return lambda st, env: size_of(st, a0(st, env))
     if name in ("at", "item_at") and len(args) == 2 and isinstance(e.args[1], n.Name) \
             and e.args[1].name in prog.kinds and e.args[1].name:
         kind = prog.kinds[e.args[1].name]

@@ -77,7 +77,7 @@ class UnitCompiler:
         self.block(unit, body, scope, exits=[], loops=[])
         end_span = body[-1].span if body else None
         if ending == "flow":
-            unit.emit(lambda L: _flow_end, end_span)
+            unit.emit(lambda L: _flow_end(end_span), end_span)
         else:
             unit.emit(lambda L: _return, end_span)
         return unit
@@ -372,9 +372,11 @@ def _return(st, fr):
     st.frames.pop()
 
 
-def _flow_end(st, fr):
-    raise error(None, "the flow reached its end without `win` or `end game`",
-                "end the game explicitly at the end of the flow")
+def _flow_end(span):
+    def flow_end(st, fr):
+        raise error(span, "the flow reached its end without `win` or `end game`",
+                    "end the game explicitly at the end of the flow")
+    return flow_end
 
 
 def _phase_enter(name):

@@ -16,7 +16,7 @@ from . import effects as fx
 from .exprs import Scope, items_of
 from .signals import SUSPEND
 from .simple import draw_one
-from .values import Die, Player, display
+from .values import Comp, Die, Player, display
 
 MAX_OPTIONS = 20_000
 
@@ -207,15 +207,38 @@ class ChanceSpec:
             faces = tuple(items_of(st, v))
         if not faces:
             raise error(self.span, "random(…) of an empty list")
-        merged = {}
-        each = Fraction(1, len(faces))
-        for face in faces:
-            label = display(st, face)
-            if label in merged:
-                merged[label][2] += each
-            else:
-                merged[label] = [label, face, each]
-        return key, faces, [tuple(m) for m in merged.values()]
+        return key, faces, outcomes_of(st, faces)
+
+
+def _identity(st, value):
+    """What makes two possible outcomes the same: a component's kind and every field
+    (indistinguishable copies merge); anything else, itself."""
+    if type(value) is Comp:
+        return (value.kind, st.fields[value.id])
+    return (type(value), value)
+
+
+def outcomes_of(st, items) -> list:
+    """[(label, value, probability)] for a uniform pick among items: copies that cannot be told
+    apart are one outcome; different things that read alike get a number to keep labels unique."""
+    groups: dict = {}
+    for item in items:
+        try:
+            key = _identity(st, item)
+            hash(key)
+        except TypeError:
+            key = (id(item),)
+        if key in groups:
+            groups[key][2] += 1
+        else:
+            groups[key] = [display(st, item), item, 1]
+    total = len(items)
+    seen: dict = {}
+    out = []
+    for label, item, count in groups.values():
+        seen[label] = seen.get(label, 0) + 1
+        out.append([label, item, Fraction(count, total), seen[label]])
+    return [(label if seen[label] == 1 else f"{label} ({nth})", item, p) for label, item, p, nth in out]
 
 
 def take_forced(st, key):
@@ -286,18 +309,10 @@ def draw_step(spec: DrawSpec, apply_pc: int, end_pc: int):
                 break
             if st.explicit and (src.shape == "bag" or src.index in st.lazy) and len(items) > 1:
                 env[slot] = (left, src, dst)
-                merged = {}
-                for comp in items:
-                    label = display(st, comp)
-                    if label in merged:
-                        merged[label][2] += 1
-                    else:
-                        merged[label] = [label, comp, 1]
-                total = len(items)
-                outcomes = list(merged.values())
+                outcomes = outcomes_of(st, items)
                 st.pending = Decision(None, tuple(o[0] for o in outcomes), (apply_pc,) * len(outcomes),
                                       (spec.pick,) * len(outcomes), tuple(o[1] for o in outcomes),
-                                      tuple(Fraction(o[2], total) for o in outcomes), False, span)
+                                      tuple(o[2] for o in outcomes), False, span)
                 return SUSPEND
             comp = draw_one(prog, st, src, spec.end, span)
             fx.move(prog, st, comp, dst, spec.dest_end, spec.facing, span)

@@ -105,6 +105,9 @@ def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
     """An event about one component: named to those who see its face, 'a Kind' to the others
     who see where it is, nothing to those who may not know where it is."""
     everyone = (1 << len(prog.players)) - 1
+    if comp.kind.position == "all" and (st.face[comp.id] or before_face == everyone):
+        emit(st, f"{display(st, comp)} {verb}", kind="move")     # in plain sight: no one to hide it from
+        return
     position, face = _who_sees(prog, st, comp, before_face)
     named = f"{display(st, comp)} {verb}"
     anonymous = f"a {comp.kind.name} {verb}"

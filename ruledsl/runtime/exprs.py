@@ -60,6 +60,14 @@ def items_of(st, value):
     raise TypeError(f"{display(st, value)} is not a list")
 
 
+def size_of(st, value) -> int:
+    """How many items, without fixing the order of a lazily shuffled zone."""
+    t = type(value)
+    if t is Zone or t is Location:
+        return len(st.contents[value.index])
+    return len(items_of(st, value))
+
+
 def _div(a, b):
     q = Fraction(a) / Fraction(b)
     return int(q) if q.denominator == 1 else q

@@ -29,6 +29,7 @@ class Program:
         self.players = tuple(Player(i, names[i], labels[i]) for i in range(players))
         self.seat_by_name = {p.name: p for p in self.players}
         self.compiler = ExprCompiler(self)
+        self.started: dict = {}     # (chance, hold) -> the state every seed starts in, when chance played no part
         self._define_cells: dict = {}
         self._build_enums()
         self.options = {k: self._option_value(k, v) for k, v in options.items()}

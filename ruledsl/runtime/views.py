@@ -17,7 +17,8 @@ from .values import Comp, EnumValue, Location, Player, Zone, display
 def comp_view(prog, st, comp: Comp, seat) -> dict:
     kind = comp.kind
     owner = st.owner[comp.id]
-    face = sees_face(prog, st, comp, seat) if seat is not None else st.face[comp.id]
+    face = sees_face(prog, st, comp, seat) if seat is not None else \
+        all(sees_face(prog, st, comp, p.index) for p in prog.players)
     out = {"kind": kind.name}
     if owner is not None:
         out["owner"] = owner.name
