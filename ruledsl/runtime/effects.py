@@ -129,7 +129,12 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
     old = prog.places[old_index]
     if type(dest) is not Zone and type(dest) is not Location:
         raise error(span, f"{display(st, dest)} is not a zone or a location")
-    before = face_mask(prog, st, comp) if not quiet else 0
+    if facing is not None:
+        up_after = facing == "up"
+    else:
+        up_after = dest.facing == "up" if type(dest) is Zone else True
+    # Who saw its face before matters only when the move's event may hide it from someone.
+    before = face_mask(prog, st, comp) if not quiet and (comp.kind.position != "all" or not up_after) else 0
     if dest.index in st.lazy:
         settle(st, dest.index)
     if old_index == dest.index:
@@ -143,13 +148,8 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
         end = "top" if type(dest) is Zone and dest.shape in ("deck", "pile") else "bottom"
     st.contents[dest.index] = (comp,) + items if end == "top" else items + (comp,)
     st.loc[cid] = dest.index
-    if facing is not None:
-        st.face[cid] = facing == "up"
-    elif type(dest) is Zone:
-        st.face[cid] = dest.facing == "up"
-    else:
-        st.face[cid] = True
-    if not st.face[cid]:
+    st.face[cid] = up_after
+    if not up_after:
         st.known[cid] = 0
     if not quiet:
         emit_about(prog, st, comp, before, f"moves from {old.label} to {dest.label}")
@@ -277,17 +277,6 @@ def mark(prog, st, loc, tag: str, on: bool, span=None) -> None:
         raise error(span, f"only a location can be marked, not {display(st, loc)}")
     tags = st.tags[loc.index]
     st.tags[loc.index] = tags | {tag} if on else tags - {tag}
-
-
-def set_var_event(prog, st, decl, target_player: Player | None, value) -> None:
-    """The event for a changed variable, seen by those the variable is visible to."""
-    vis = decl.visibility.who if decl and decl.visibility else "all"
-    name = f"{target_player.name}.{decl.name}" if target_player is not None else decl.name
-    text = f"{name} is now {display(st, value)}"
-    if vis == "all":
-        emit(st, text, kind="set")
-    elif vis == "owner" and target_player is not None:
-        emit(st, text, frozenset([target_player.index]), None, kind="set")
 
 
 def as_list(value) -> tuple:

@@ -87,6 +87,7 @@ def advance(prog, st) -> None:
     code = prog.code
     fr = None
     pc = 0
+    steps = 0
     try:
         while frames:
             fr = frames[-1]
@@ -96,8 +97,8 @@ def advance(prog, st) -> None:
                 if st.pending is not None:
                     st.pending.at = pc
                 return
-            st.steps += 1
-            if st.steps > STEP_LIMIT:
+            steps += 1
+            if steps > 1000 and st.steps + steps > STEP_LIMIT:
                 raise error(prog.spans[fr.unit][pc],
                             f"{prog.unit_names[fr.unit]} ran {STEP_LIMIT} steps without reaching a decision or an end",
                             "a loop here never finishes: check its condition, or add `stop`")

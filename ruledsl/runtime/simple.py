@@ -128,23 +128,16 @@ class SimpleCompiler:
         return let, scope.with_(name)
 
     def s_Set(self, s, scope):
-        setter, decl = self.prog.setter(s.target, scope, s.span)
+        # Changing a variable logs nothing: views show variables as their visibility allows,
+        # and rules announce what players should read.
+        setter, _decl = self.prog.setter(s.target, scope, s.span)
         value = self.expr(s.value, scope)
-        current = self.expr(s.target, scope) if s.op != "=" else None
-        op = s.op
-        prog = self.prog
-        owner = self.expr(s.target.obj, scope) if isinstance(s.target, n.Attr) and decl is not None and decl.per_player else None
-
-        def assign(st, env):
-            v = value(st, env)
-            if op == "+":
-                v = current(st, env) + v
-            elif op == "-":
-                v = current(st, env) - v
-            setter(st, env, v)
-            if decl is not None:
-                fx.set_var_event(prog, st, decl, owner(st, env) if owner else None, v)
-        return assign
+        if s.op == "=":
+            return lambda st, env: setter(st, env, value(st, env))
+        current = self.expr(s.target, scope)
+        if s.op == "+":
+            return lambda st, env: setter(st, env, current(st, env) + value(st, env))
+        return lambda st, env: setter(st, env, current(st, env) - value(st, env))
 
     # -------------------------------------------------------------- effects
     def s_Move(self, s, scope):
