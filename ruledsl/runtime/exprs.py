@@ -124,6 +124,10 @@ def _numeric(a, b):
     return isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction))
 
 
+# Expressions worth turning into one Python function (see codegen.py); the rest are closures.
+_GENERATED = (n.Binary, n.Call, n.Unary, n.ListLit, n.Template, n.Attr)
+
+
 class ExprCompiler:
     """Compiles expressions against a Program's name tables. One method per node type."""
 
@@ -133,6 +137,12 @@ class ExprCompiler:
         self.inlining: set = set()
 
     def expr(self, e, scope: Scope):
+        if type(e) in _GENERATED:
+            from .codegen import CodeGen, Unsupported
+            try:
+                return CodeGen(self).function(e, scope)
+            except Unsupported:
+                pass
         handler = getattr(self, "e_" + type(e).__name__, None)
         if handler is None:
             raise error(e.span, f"the interpreter cannot evaluate {type(e).__name__}")

@@ -13,6 +13,7 @@ from ..ir import nodes as n
 from ..ir.boards import compile_board
 from .exprs import ExprCompiler, Scope, items_of
 from .graph import Graphs, Step
+from .program_names import MISSING_NAME
 from .state import StateData
 from .values import (Board, Comp, Die, EdgeKind, EnumType, EnumValue, KindInfo, Location, Player, Tag,
                      Zone, display)
@@ -419,7 +420,7 @@ class _LazyDie:
 
 
 _EVALUATING = object()
-_MISSING = object()
+_MISSING = MISSING_NAME
 
 _BUILTIN_NAMES = {
     "players": lambda prog: (lambda st, env: prog.players),
