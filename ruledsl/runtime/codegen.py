@@ -66,6 +66,7 @@ class CodeGen:
         self.ns: dict = {}
         self.count = 0
         self.inlining: set = set()
+        self.no_walrus = 0
 
     def fresh(self, prefix: str) -> str:
         self.count += 1
@@ -134,7 +135,12 @@ class CodeGen:
 
     def g_Attr(self, e, scope, pyvars):
         handlers, fail = self.prog.attr_handlers(e.name, e.span)
-        return f"_attr({self.const(handlers)}, {self.const(fail)}, st, {self.gen(e.obj, scope, pyvars)})"
+        obj = self.gen(e.obj, scope, pyvars)
+        if self.no_walrus:
+            return f"_attr({self.const(handlers)}, {self.const(fail)}, st, {obj})"
+        t = self.fresh("t")
+        # the handler for what the object is; `fail` raises for anything without this field
+        return f"({self.const(handlers)}.get(type({t} := {obj})) or {self.const(fail)})(st, {t})"
 
     def g_Unary(self, e, scope, pyvars):
         inner = self.gen(e.operand, scope, pyvars)
@@ -163,12 +169,15 @@ class CodeGen:
             return f"(bool({a}) and bool({b}))"
         if op == "or":
             return f"(bool({a}) or bool({b}))"
-        if op == "in":
-            return f"_contains(st, {a}, {b})"
-        if op == "not in":
-            return f"(not _contains(st, {a}, {b}))"
+        if op in ("in", "not in") and self.no_walrus:
+            test = f"_contains(st, {a}, {b})"
+            return test if op == "in" else f"(not {test})"
+        if op in ("in", "not in"):
+            t = self.fresh("t")
+            test = f"(({a}) in {t} if type({t} := {b}) is tuple else _contains(st, {a}, {t}))"
+            return test if op == "in" else f"(not {test})"
         if op in ("==", "!="):
-            if isinstance(e.right, n.Literal):
+            if isinstance(e.right, n.Literal) and not self.no_walrus:
                 v = e.right.value
                 if v is None:
                     return f"({a} {'is' if op == '==' else 'is not'} None)"
@@ -191,7 +200,7 @@ class CodeGen:
         if right is not None and right in prog.tag_names:
             other = prog.value_of_name(right) if prog.is_symbol(right) else None
             return f"_has_tag(st, {a}, {right!r}, {self.const(other)}, {negate})"
-        if right is not None and right in prog.kinds:
+        if right is not None and right in prog.kinds and not self.no_walrus:
             t = self.fresh("t")
             test = f"(type({t} := {a}) is Comp and {t}.kind is {self.const(prog.kinds[right])})"
             return f"(not {test})" if negate else test
@@ -202,7 +211,12 @@ class CodeGen:
     def loop(self, c: n.Comprehension, scope, pyvars):
         """(python variable, source text, ' if cond' or '', mapped value or key text)."""
         var = self.fresh("v")
-        source = f"_items(st, {self.gen(c.source, scope, pyvars)})"
+        # Python forbids `:=` in a comprehension's iterable: plain helper calls there.
+        self.no_walrus += 1
+        try:
+            source = f"_items(st, {self.gen(c.source, scope, pyvars)})"
+        finally:
+            self.no_walrus -= 1
         inner = dict(pyvars)
         inner[c.var] = var
         cond = f" if {self.gen(c.where, scope, inner)}" if c.where is not None else ""
@@ -223,6 +237,10 @@ class CodeGen:
             kw = "{" + ", ".join(f"{k!r}: {self.gen(v, scope, pyvars)}" for k, v in e.kwargs) + "}"
             return f"{self.const(_guarded(PLAIN[name], name, e.span))}(st, prog, [{', '.join(args)}], {kw})"
         if name == "count" and len(args) == 1:
+            inner = e.args[0]
+            if isinstance(inner, n.Call) and inner.func in ("contents", "at") and len(inner.args) == 1 \
+                    and inner.comp is None and not inner.kwargs:
+                return f"_size(st, {self.gen(inner.args[0], scope, pyvars)})"   # count(contents(x)): no copy
             return f"_size(st, {args[0]})"
         if name == "contents" or (name == "at" and len(args) == 1):
             return f"_items(st, {args[0]})"

@@ -121,16 +121,27 @@ def choose_instruction(spec: ChooseSpec, body_pc: int, else_pc: int):
     def choose(st, fr):
         env = fr.env
         chooser = _chooser(spec, st, env)
-        opts = _Options()
+        found = {}                      # label -> item; the first item of equal labels is kept
         for item in spec.candidates(st, env):
             env[var] = item
             if where is not None and not where(st, env):
                 continue
             text = display(st, label(st, env)) if label is not None else display(st, item)
-            opts.add(text, body_pc, var, item, spec.span)
-        if not opts.labels:
+            if text not in found:
+                found[text] = item
+        if not found:
             env.pop(var, None)
-        return _offer(st, fr, spec, chooser, opts, else_pc)
+            if not spec.has_else:
+                fx.emit(st, f"{chooser.label} has nothing to choose", kind="decision")
+            fr.pc = else_pc
+            return None
+        if len(found) > MAX_OPTIONS:
+            raise error(spec.span, f"this decision has more than {MAX_OPTIONS} options",
+                        "narrow it with `where`, or split it into several decisions")
+        count = len(found)
+        st.pending = Decision(chooser.index, tuple(found), (body_pc,) * count, (var,) * count,
+                              tuple(found.values()), None, spec.secret, spec.span)
+        return SUSPEND
     return choose
 
 

@@ -63,8 +63,10 @@ def items_of(st, value):
 def size_of(st, value) -> int:
     """How many items, without fixing the order of a lazily shuffled zone."""
     t = type(value)
-    if t is Zone or t is Location:
+    if t is Location or t is Zone:
         return len(st.contents[value.index])
+    if t is tuple:
+        return len(value)
     return len(items_of(st, value))
 
 
