@@ -17,7 +17,9 @@ from . import decisions as dec
 from . import effects as fx
 from .exprs import Scope, items_of
 from .signals import SUSPEND
-from .simple import draw_one, enter_turn, guarded
+from ..errors import RulesError
+from .signals import Signal
+from .simple import draw_one, enter_turn, failure_at, guarded
 from .state import Frame
 from ..ir.decisions import escapes, is_chance_let
 from .values import display
@@ -100,7 +102,7 @@ class UnitCompiler:
         run = []
         for s in stmts:
             if not self.analysis.suspends(s) and not escapes(s):
-                fn, scope = self.simple.stmt(s, scope)
+                fn, scope = self.simple.stmt(s, scope, guard=False)
                 if fn is not None:
                     run.append((fn, s.span))
                 continue
@@ -114,16 +116,24 @@ class UnitCompiler:
         if not run:
             return
         if len(run) == 1:
-            fn = run[0][0]
-            unit.emit(lambda L, fn=fn: _simple(fn), run[0][1])
+            fn, span = run[0]
+            unit.emit(lambda L: _simple(fn, span), span)
             return
         fns = tuple(f for f, _ in run)
+        spans = tuple(s for _, s in run)
 
         def make(L):
             def many(st, fr):
                 env = fr.env
-                for f in fns:
-                    f(st, env)
+                i = 0
+                try:
+                    for f in fns:
+                        f(st, env)
+                        i += 1
+                except (Signal, RulesError):
+                    raise
+                except Exception as err:   # name the statement that failed, not the group
+                    raise failure_at(spans[i], err) from None
             return many
         unit.emit(make, run[0][1])
 
@@ -295,9 +305,14 @@ class UnitCompiler:
 # ---------------------------------------------------------------- instructions
 # Each maker returns an instruction ins(st, fr); fr.pc already points past it.
 
-def _simple(fn):
+def _simple(fn, span=None):
     def simple(st, fr):
-        fn(st, fr.env)
+        try:
+            fn(st, fr.env)
+        except (Signal, RulesError):
+            raise
+        except Exception as err:
+            raise failure_at(span, err) from None
     return simple
 
 

@@ -29,13 +29,18 @@ def guarded(fn, span):
             return fn(st, env)
         except (Signal, RulesError):
             raise
-        except RecursionError:
-            raise error(span, "rules call each other without end here") from None
-        except KeyError as err:
-            raise error(span, f"{err} has no value here") from None
         except Exception as err:  # a rule did something impossible: say where
-            raise error(span, f"this statement failed: {err}") from None
+            raise failure_at(span, err) from None
     return run
+
+
+def failure_at(span, err) -> RulesError:
+    """The RulesError for a Python failure inside the statement at span."""
+    if isinstance(err, RecursionError):
+        return error(span, "rules call each other without end here")
+    if isinstance(err, KeyError):
+        return error(span, f"{err} has no value here")
+    return error(span, f"this statement failed: {err}")
 
 
 def players_of(st, value) -> tuple:
@@ -108,7 +113,9 @@ class SimpleCompiler:
                 f(st, env)
         return run_block, scope
 
-    def stmt(self, s, scope: Scope):
+    def stmt(self, s, scope: Scope, guard: bool = True):
+        """(closure, scope after it). guard=False leaves turning Python failures into a
+        RulesError at this statement's line to the caller (the machine does it per instruction)."""
         handler = getattr(self, "s_" + type(s).__name__, None)
         if handler is None:
             raise error(s.span, f"{type(s).__name__} cannot run here")
@@ -116,7 +123,7 @@ class SimpleCompiler:
         fn, scope = result if isinstance(result, tuple) else (result, scope)
         if fn is None:
             return None, scope
-        return guarded(fn, s.span), scope
+        return (guarded(fn, s.span) if guard else fn), scope
 
     # -------------------------------------------------------------- names and values
     def s_Let(self, s, scope):
