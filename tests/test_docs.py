@@ -49,3 +49,16 @@ def test_game_pages_name_their_rules_file(page):
     text = page.read_text(encoding="utf-8")
     assert re.search(r"games/\w+\.rules", text)
     assert "ssumption" in text
+
+
+def test_the_readme_game_checks_clean_and_plays():
+    import random
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index('```\ngame "Dice Race"') + 4
+    rules = text[start:text.index("```", start)]
+    assert [d.headline() for d in ruledsl.check("README.rules", rules) if d.severity == "error"] == []
+    state = ruledsl.load("README.rules", players=2, text=rules).new_game(seed=1)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    assert sorted(state.returns()) == [0.0, 1.0]
