@@ -15,7 +15,6 @@ import networkx as nx
 from ..errors import Diagnostic, did_you_mean
 from ..source import Span
 from . import nodes as n
-from .maps import parse_map
 
 # Offsets of each direction on a grid: (column, row), rows growing downward.
 OFFSETS = {

@@ -251,6 +251,3 @@ def replay(game, record: dict, *, upto: Optional[int] = None) -> GameState:
             raise error(None, f"the record does not fit this game at action {i + 1} ('{label}'): {err}",
                         "was it recorded with another version of the rules, seed or options?") from None
     return st
-
-
-__all__ = ["GameState", "Action", "CHANCE", "new_state", "replay", "RulesError"]

@@ -7,14 +7,13 @@ into loops over the bound name.
 from __future__ import annotations
 
 import math
-from itertools import permutations  # noqa: F401  (kept for symmetry with decisions)
 
 from ..check.builtins import BUILTINS
 from ..errors import error
 from ..ir import nodes as n
 from .exprs import items_of, size_of
 from .graph import place_of
-from .values import Board, Comp, EdgeKind, EnumValue, KindInfo, Location, Player, Tag, Zone, display
+from .values import Comp, EdgeKind, EnumValue, Location, Player, display
 
 # ---------------------------------------------------------------- plain builtins
 # Each takes (st, prog, args, kwargs) and returns a value.
@@ -78,10 +77,6 @@ def _ceil(st, prog, args, kw):
 
 def _floor(st, prog, args, kw):
     return math.floor(args[0])
-
-
-def _players(st, prog):
-    return prog.players
 
 
 def _left_of(st, prog, args, kw):
@@ -376,6 +371,18 @@ COMPREHENSIONS = {
 }
 
 
+def reporting(impl, name, span):
+    """impl with a Python failure turned into a RulesError naming the call and its arguments."""
+    def call(st, prog, values, kw):
+        try:
+            return impl(st, prog, values, kw)
+        except (TypeError, AttributeError, ValueError, KeyError, IndexError, ZeroDivisionError) as err:
+            shown = ", ".join(display(st, v) for v in values)
+            detail = str(err) if isinstance(err, ValueError) else "an argument of the wrong sort"
+            raise error(span, f"{name}({shown}) failed: {detail}") from None
+    return call
+
+
 def compile_call(compiler, e, scope):
     """A closure for a builtin call."""
     name = e.func
@@ -395,15 +402,11 @@ def compile_call(compiler, e, scope):
     if fast is not None:
         return fast
 
+    run = reporting(impl, name, span)
+
     def call(st, env):
         values = [a(st, env) for a in args]
-        kw = {k: v(st, env) for k, v in kwargs} if kwargs else {}
-        try:
-            return impl(st, prog, values, kw)
-        except (TypeError, AttributeError, ValueError, KeyError, IndexError, ZeroDivisionError) as err:
-            shown = ", ".join(display(st, v) for v in values)
-            detail = str(err) if isinstance(err, ValueError) else "an argument of the wrong sort"
-            raise error(span, f"{name}({shown}) failed: {detail}") from None
+        return run(st, prog, values, {k: v(st, env) for k, v in kwargs} if kwargs else {})
     if name in ("any", "all"):
         raise error(span, f"{name} needs `each x in list where cond`")
     return call
@@ -488,6 +491,3 @@ def _compile_comprehension(compiler, e, scope):
         return quantifier
     select = compiler.iterate(c, scope)
     return COMPREHENSIONS[name](select)
-
-
-__all__ = ["compile_call", "turn_direction", "PLAIN", "Board", "Comp", "KindInfo", "Zone"]

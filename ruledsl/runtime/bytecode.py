@@ -11,17 +11,14 @@ then `Unit.link` resolves labels and builds the closures.
 """
 from __future__ import annotations
 
-from ..errors import error
-from ..ir import nodes as n
+from ..errors import RulesError, error
+from ..ir.decisions import escapes, is_chance_let
 from . import decisions as dec
 from . import effects as fx
 from .exprs import Scope, items_of
-from .signals import SUSPEND
-from ..errors import RulesError
-from .signals import Signal
-from .simple import draw_one, enter_turn, failure_at, guarded
+from .signals import SUSPEND, Signal
+from .simple import enter_turn, failure_at
 from .state import Frame
-from ..ir.decisions import escapes, is_chance_let
 from .values import display
 
 
@@ -437,6 +434,3 @@ def _draw_init(slot, count, source, dest):
         env = fr.env
         env[slot] = (count(st, env), source(st, env), dest(st, env))
     return draw_init
-
-
-__all__ = ["UnitCompiler", "Unit", "SUSPEND", "draw_one", "guarded", "n"]

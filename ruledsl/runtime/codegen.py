@@ -11,8 +11,7 @@ from __future__ import annotations
 from ..check.builtins import BUILTIN_NAMES
 from ..ir import nodes as n
 from .exprs import _add, _contains, _div, items_of, same, size_of
-from .program_names import MISSING_NAME
-from .values import Comp, Location, display
+from .values import MISSING_NAME, Comp, Location, display
 
 
 class Unsupported(Exception):
@@ -116,11 +115,12 @@ class CodeGen:
         if name == "round_number":
             return "st.round"
         if name in BUILTIN_NAMES or name in prog.defn.consts:
-            # players, player_count and constants: fixed for the game (a constant still being
-            # worked out is read through its closure)
-            return self.const(prog.global_name(name, e.span)) + "(st, env)"
+            fixed = prog.fixed_value(name)
+            if fixed is not MISSING_NAME:
+                return self.const(fixed)
+            return self.const(prog.global_name(name, e.span)) + "(st, env)"   # a constant being worked out
         value = prog.value_of_name(name)
-        if value is MISSING_NAME or type(value).__name__ == "_LazyDie":
+        if value is MISSING_NAME:
             raise Unsupported(name)
         return self.const(value)
 
@@ -233,9 +233,9 @@ class CodeGen:
         args = [self.gen(a, scope, pyvars) for a in e.args]
         name = e.func
         if e.kwargs:
-            from .builtins import PLAIN
+            from .builtins import PLAIN, reporting
             kw = "{" + ", ".join(f"{k!r}: {self.gen(v, scope, pyvars)}" for k, v in e.kwargs) + "}"
-            return f"{self.const(_guarded(PLAIN[name], name, e.span))}(st, prog, [{', '.join(args)}], {kw})"
+            return f"{self.const(reporting(PLAIN[name], name, e.span))}(st, prog, [{', '.join(args)}], {kw})"
         if name == "count" and len(args) == 1:
             inner = e.args[0]
             if isinstance(inner, n.Call) and inner.func in ("contents", "at") and len(inner.args) == 1 \
@@ -249,10 +249,10 @@ class CodeGen:
         if name == "at" and isinstance(e.args[1], n.Name) and e.args[1].name in prog.kinds:
             c = self.fresh("c")
             return f"tuple([{c} for {c} in _items(st, {args[0]}) if {c}.kind is {self.const(prog.kinds[e.args[1].name])}])"
-        from .builtins import PLAIN
+        from .builtins import PLAIN, reporting
         if name not in PLAIN:
             raise Unsupported(name)
-        return f"{self.const(_guarded(PLAIN[name], name, e.span))}(st, prog, [{', '.join(args)}], {{}})"
+        return f"{self.const(reporting(PLAIN[name], name, e.span))}(st, prog, [{', '.join(args)}], {{}})"
 
     def comprehension_call(self, e, scope, pyvars):
         name = e.func
@@ -311,19 +311,6 @@ def _cheap(e) -> bool:
     if isinstance(e, n.Index):
         return _cheap(e.obj) and _cheap(e.index)
     return False
-
-
-def _guarded(impl, name, span):
-    from ..errors import error
-
-    def call(st, prog, values, kw):
-        try:
-            return impl(st, prog, values, kw)
-        except (TypeError, AttributeError, ValueError, KeyError, IndexError, ZeroDivisionError) as err:
-            shown = ", ".join(display(st, v) for v in values)
-            detail = str(err) if isinstance(err, ValueError) else "an argument of the wrong sort"
-            raise error(span, f"{name}({shown}) failed: {detail}") from None
-    return call
 
 
 class _Empty:

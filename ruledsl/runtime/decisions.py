@@ -42,10 +42,6 @@ class Decision:
         self.at = 0           # the pc of the instruction that asked (set by the machine)
         self.actions = None   # the API's Action objects, made once
 
-    @property
-    def chance(self) -> bool:
-        return self.seat is None
-
 
 def _chooser(spec, st, env):
     if spec.chooser is None:
@@ -58,27 +54,6 @@ def _chooser(spec, st, env):
     if type(p) is not Player:
         raise error(spec.span, f"{display(st, p)} is not a player and cannot choose")
     return p
-
-
-class _Options:
-    """Collects options, merging equal labels."""
-    __slots__ = ("labels", "pcs", "names", "values", "seen")
-
-    def __init__(self):
-        self.labels, self.pcs, self.names, self.values = [], [], [], []
-        self.seen = set()
-
-    def add(self, label, pc, name, value, span):
-        if label in self.seen:
-            return
-        self.seen.add(label)
-        self.labels.append(label)
-        self.pcs.append(pc)
-        self.names.append(name)
-        self.values.append(value)
-        if len(self.labels) > MAX_OPTIONS:
-            raise error(span, f"this decision has more than {MAX_OPTIONS} options",
-                        "narrow it with `where`, or split it into several decisions")
 
 
 # ---------------------------------------------------------------- choose x from C
@@ -121,39 +96,33 @@ def choose_instruction(spec: ChooseSpec, body_pc: int, else_pc: int):
     def choose(st, fr):
         env = fr.env
         chooser = _chooser(spec, st, env)
-        found = {}                      # label -> item; the first item of equal labels is kept
+        found = {}       # label -> (pc, name, item); of equal labels the first item is kept
         for item in spec.candidates(st, env):
             env[var] = item
             if where is not None and not where(st, env):
                 continue
             text = display(st, label(st, env)) if label is not None else display(st, item)
             if text not in found:
-                found[text] = item
+                found[text] = (body_pc, var, item)
         if not found:
             env.pop(var, None)
-            if not spec.has_else:
-                fx.emit(st, f"{chooser.label} has nothing to choose", kind="decision")
-            fr.pc = else_pc
-            return None
-        if len(found) > MAX_OPTIONS:
-            raise error(spec.span, f"this decision has more than {MAX_OPTIONS} options",
-                        "narrow it with `where`, or split it into several decisions")
-        count = len(found)
-        st.pending = Decision(chooser.index, tuple(found), (body_pc,) * count, (var,) * count,
-                              tuple(found.values()), None, spec.secret, spec.span)
-        return SUSPEND
+        return _offer(st, fr, spec, chooser, found, else_pc)
     return choose
 
 
-def _offer(st, fr, spec, chooser, opts, else_pc):
-    """Suspend on the options collected, or go to `else` (logging it when there is none)."""
-    if not opts.labels:
+def _offer(st, fr, spec, chooser, found: dict, else_pc):
+    """Suspend on the options found ({label: (pc, name, value)}), or go to `else`
+    (logging it when there is none)."""
+    if not found:
         if not spec.has_else:
             fx.emit(st, f"{chooser.label} has nothing to choose", kind="decision")
         fr.pc = else_pc
         return None
-    st.pending = Decision(chooser.index, tuple(opts.labels), tuple(opts.pcs), tuple(opts.names),
-                          tuple(opts.values), None, spec.secret, spec.span)
+    if len(found) > MAX_OPTIONS:
+        raise error(spec.span, f"this decision has more than {MAX_OPTIONS} options",
+                    "narrow it with `where`, or split it into several decisions")
+    pcs, names, values = zip(*found.values())
+    st.pending = Decision(chooser.index, tuple(found), pcs, names, values, None, spec.secret, spec.span)
     return SUSPEND
 
 
@@ -182,17 +151,14 @@ def menu_instruction(spec: MenuSpec, arm_pcs: list, else_pc: int):
     def menu(st, fr):
         env = fr.env
         chooser = _chooser(spec, st, env)
-        opts = _Options()
+        found = {}
         for (var, source, cond, label), pc in arms:
-            if var is None:
+            for item in (items_of(st, source(st, env)) if var is not None else (None,)):
+                if var is not None:
+                    env[var] = item
                 if cond is None or cond(st, env):
-                    opts.add(display(st, label(st, env)), pc, None, None, spec.span)
-                continue
-            for item in items_of(st, source(st, env)):
-                env[var] = item
-                if cond is None or cond(st, env):
-                    opts.add(display(st, label(st, env)), pc, var, item, spec.span)
-        return _offer(st, fr, spec, chooser, opts, else_pc)
+                    found.setdefault(display(st, label(st, env)), (pc, var, item))
+        return _offer(st, fr, spec, chooser, found, else_pc)
     return menu
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..errors import error
 from .state import Event
-from .values import Comp, Location, Player, Zone, display
+from .values import Comp, Location, Zone, display
 
 MASK = (1 << 64) - 1
 
@@ -281,7 +281,3 @@ def mark(prog, st, loc, tag: str, on: bool, span=None) -> None:
 
 def as_list(value) -> tuple:
     return value if type(value) is tuple else (value,)
-
-
-__all__ = ["move", "swap", "shuffle", "turn_over", "show", "rotate", "mark", "emit", "next_random",
-           "seed_rng", "settle", "as_list", "Location", "Zone"]

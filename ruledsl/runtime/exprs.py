@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ..errors import error
 from ..ir import nodes as n
-from .values import Comp, EnumType, Location, Player, Tag, Zone, KindInfo, display
+from .values import Comp, EnumType, Location, Zone, display
 
 MISSING = object()
 
@@ -102,8 +102,6 @@ ARITH = {
     "%": lambda a, b: a % b,
 }
 COMPARE = {
-    "==": lambda a, b: a == b if type(a) is type(b) or a is None or b is None or _numeric(a, b) else False,
-    "!=": lambda a, b: not (a == b if type(a) is type(b) or a is None or b is None or _numeric(a, b) else False),
     "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b,
     ">": lambda a, b: a > b,
@@ -120,10 +118,6 @@ def _numeric_eq(a, b):
 def same(a, b) -> bool:
     """The language's equality: same type and equal (handles compare by identity)."""
     return a is b or (type(a) is type(b) and a == b) or _numeric_eq(a, b)
-
-
-def _numeric(a, b):
-    return isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction))
 
 
 # Expressions worth turning into one Python function (see codegen.py); the rest are closures.
@@ -460,7 +454,3 @@ def _bound_names(prog, expr, seen) -> set:
                 elif hasattr(value, "__attrs_attrs__"):
                     stack.append(value)
     return out
-
-
-
-__all__ = ["ExprCompiler", "Scope", "items_of", "MISSING", "Player", "KindInfo"]

@@ -3,11 +3,10 @@ and takes a decision's option."""
 from __future__ import annotations
 
 from ..errors import RulesError, error
-from ..ir import nodes as n
 from . import effects as fx
 from .bytecode import UnitCompiler
 from .exprs import Scope
-from .signals import SUSPEND, GameOver, Signal
+from .signals import GameOver, Signal
 from .simple import STEP_LIMIT, SimpleCompiler
 from .state import Frame
 from ..ir.decisions import Analysis
@@ -147,6 +146,3 @@ def take(prog, st, index: int) -> None:
         else:
             fx.emit(st, f"{seat.label}: {label}", kind="decision")
     advance(prog, st)
-
-
-__all__ = ["compile_program", "start", "advance", "take", "n"]

@@ -7,13 +7,13 @@ compiled code units and triggers, and the starting data a new state copies.
 """
 from __future__ import annotations
 
-from ..check.builtins import BUILTIN_NAMES, COMPONENT_FIELDS, DIRECTIONS, GRID_EDGE_KINDS, ZONE_SHAPES
+from ..check.builtins import BUILTIN_NAMES, DIRECTIONS, GRID_EDGE_KINDS, ZONE_SHAPES
 from ..errors import error, did_you_mean
 from ..ir import nodes as n
 from ..ir.boards import compile_board
 from .exprs import ExprCompiler, Scope, items_of
 from .graph import Graphs, Step
-from .program_names import MISSING_NAME
+from .values import MISSING_NAME
 from .state import StateData
 from .values import (Board, Comp, Die, EdgeKind, EnumType, EnumValue, KindInfo, Location, Player, Tag,
                      Zone, display)
@@ -291,13 +291,23 @@ class Program:
             raise error(span, f"'{name}' is not defined", did_you_mean(name, list(self.var_slots) + list(self.locations)))
         return lambda st, env: value
 
+    def fixed_value(self, name: str):
+        """The value of a name fixed for the whole game (players, player_count, a constant
+        already worked out), or MISSING_NAME."""
+        if name == "players":
+            return self.players
+        if name == "player_count":
+            return self.player_count
+        value = self.consts.get(name, MISSING_NAME)
+        return MISSING_NAME if value is _EVALUATING else value
+
     def value_of_name(self, name: str):
         for table in (self.zones, self.options, self.seat_by_name, self.enum_values, self.directions,
                       self.edge_kinds, self.locations, self.kinds, self.enums, self.boards):
             if name in table:
                 return table[name]
         if name in self.defn.dice:
-            return self.dice.get(name) or _LazyDie(self, name)
+            return self.dice[name]
         if name in self.tags:
             return self.tags[name]
         return _MISSING
@@ -315,17 +325,6 @@ class Program:
     @property
     def defines(self):
         return self.defn.defines
-
-    def attr_getter(self, name: str, span):
-        """A function (st, obj) -> obj.name, dispatching on what obj is."""
-        handlers, fail = self.attr_handlers(name, span)
-
-        def get(st, obj):
-            handler = handlers.get(type(obj))
-            if handler is None:
-                fail(st, obj)
-            return handler(st, obj)
-        return get
 
     def attr_handlers(self, name: str, span):
         """({type: (st, obj) -> obj.name}, fail(st, obj) raising the error for anything else)."""
@@ -414,11 +413,6 @@ class Program:
         raise error(span, "only a variable, a player's variable or a component's field can be set")
 
 
-class _LazyDie:
-    def __init__(self, prog, name):
-        self.prog, self.name = prog, name
-
-
 _EVALUATING = object()
 _MISSING = MISSING_NAME
 
@@ -441,6 +435,3 @@ def _type_text(ref) -> str:
 def _zero(ref):
     text = _type_text(ref)
     return {"int": 0, "bool": False, "text": ""}.get(text, () if text.startswith("list of") else None)
-
-
-__all__ = ["Program", "COMPONENT_FIELDS"]

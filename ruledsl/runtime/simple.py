@@ -8,11 +8,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import RulesError, error
-from ..ir import nodes as n
 from . import effects as fx
-from .exprs import MISSING, Scope, items_of
+from .exprs import Scope, items_of
 from .signals import GameOver, ReturnRule, Signal, StopLoop
-from .values import Comp, Player, Zone, display
+from .values import Player, Zone, display
 
 STEP_LIMIT = 200_000
 
@@ -433,7 +432,3 @@ def draw_one(prog, st, src, end, span):
     if src.shape == "bag":
         return items[fx.next_random(st, len(items))]
     return items[-1] if end == "bottom" else items[0]
-
-
-__all__ = ["SimpleCompiler", "STEP_LIMIT", "finish_win", "finish_ranking", "enter_turn", "draw_one",
-           "players_of", "MISSING", "Comp"]

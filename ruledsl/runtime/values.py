@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+MISSING_NAME = object()      # what a name that names nothing resolves to
+
 
 class Player:
     """A seat. index is 0-based (the API's seat index); seat is 1-based (the language's)."""
