@@ -9,6 +9,7 @@ import click
 from .. import CHANCE
 from ..agents import RandomAgent, play_out, seat_seed
 from ..errors import RulesError
+from ..transcript import transcript as transcript_lines
 from .common import (CliError, diagnostics_text, load_game, where_text, no_traceback, options_from, returns_text,
                      winners_text)
 
@@ -32,14 +33,18 @@ def max_actions_option(command):
 @click.option("--option", "option_values", multiple=True, metavar="NAME=VALUE",
               help="Set a game option; repeat for several.")
 @click.option("--json", "as_json", is_flag=True, help="Print the game record as JSON (for `ruledsl replay`).")
+@click.option("--transcript", is_flag=True,
+              help="Print every event of the game first, private ones marked with the seats that read them.")
 @max_actions_option
 @no_traceback
-def run_command(file, players, seed, option_values, as_json, max_actions):
+def run_command(file, players, seed, option_values, as_json, transcript, max_actions):
     """Play one game with random bots in every seat and print the outcome.
 
     Prints who won, each seat's return (1 a win, 0 a loss, rankings between)
     and the number of actions; with --json, the game record instead, which
-    `ruledsl replay` steps through. The same --seed always gives the same game.
+    `ruledsl replay` steps through; with --transcript, every event before
+    the outcome (golden playthroughs in tests/golden/ are such transcripts).
+    The same --seed always gives the same game.
     """
     game = load_game(file, players, options_from(option_values))
     if seed is None:
@@ -55,6 +60,8 @@ def run_command(file, players, seed, option_values, as_json, max_actions):
     if as_json:
         click.echo(json.dumps(state.record(), indent=2))
         return
+    if transcript:
+        click.echo("\n".join(transcript_lines(state)))
     seats = game.seats
     count = len(state.actions_taken)
     click.echo(f"{game.title}: {game.players} players, seed {seed}")
