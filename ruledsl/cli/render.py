@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..errors import Diagnostic
+from .boardmap import MapLayout, enum_labels, path_kinds, render_map
 
 
 def render(diagnostic: Diagnostic, sources: dict) -> str:
@@ -72,12 +73,16 @@ def grouped(components: list) -> list:
 # ------------------------------------------------------------------ boards
 
 def board_layouts(game) -> dict:
-    """{board name: rows of location names (None where a grid has no square)} for grid boards.
+    """{board name: MapLayout} for grid boards: rows of location names (None where a grid
+    has no square), and which kinds carry paths.
 
     Views carry no positions, so this reads the compiled boards; any board it cannot
     lay out is simply drawn as a list.
     """
     layouts = {}
+    definition = getattr(game, "definition", None)
+    paths = path_kinds(definition) if definition is not None else {}
+    labels = enum_labels(definition) if definition is not None else {}
     boards = getattr(getattr(game, "program", None), "compiled_boards", None) or {}
     for name, board in boards.items():
         spots = getattr(board, "by_position", None)
@@ -85,26 +90,8 @@ def board_layouts(game) -> dict:
             continue
         columns = range(min(c for c, _ in spots), max(c for c, _ in spots) + 1)
         rows = range(min(r for _, r in spots), max(r for _, r in spots) + 1)
-        layouts[name] = [[spots.get((c, r)) for c in columns] for r in rows]
+        layouts[name] = MapLayout([[spots.get((c, r)) for c in columns] for r in rows], paths, labels)
     return layouts
-
-
-def _cell(name: str, place: dict) -> Text:
-    text = Text(name, style="dim")
-    if place.get("tags"):
-        text.append(" " + ",".join(place["tags"]), style="italic dim")
-    for line in grouped(place.get("contents", [])):
-        text.append("\n" + line, style="bold")
-    return text
-
-
-def _grid(name: str, places: dict, layout: list) -> Table:
-    table = Table(title=name, show_header=False, box=box.SQUARE, show_lines=True, padding=(0, 1))
-    for _ in layout[0]:
-        table.add_column(min_width=4)
-    for row in layout:
-        table.add_row(*[_cell(loc, places[loc]) if loc in places else Text("") for loc in row])
-    return table
 
 
 def _board_list(name: str, places: dict) -> Table:
@@ -124,11 +111,10 @@ def _board_list(name: str, places: dict) -> Table:
     return table
 
 
-def render_board(name: str, places: dict, layout: Optional[list] = None, width: int = 80):
-    """A board as a grid (when a layout fits in width) or as a list of locations."""
-    if layout and len(layout[0]) * 12 <= width:
-        return _grid(name, places, layout)
-    return _board_list(name, places)
+def render_board(name: str, places: dict, layout: Optional[MapLayout] = None, width: int = 80):
+    """A board as a map (a grid whose map fits in width) or as a list of locations."""
+    drawn = render_map(name, places, layout, width) if layout is not None and layout.rows else None
+    return drawn if drawn is not None else _board_list(name, places)
 
 
 # ------------------------------------------------------------------ the whole view

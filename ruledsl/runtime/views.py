@@ -98,8 +98,21 @@ def build_view(prog, st, seat) -> dict:
         for loc in board.locations:
             locs[loc.name] = {"label": loc.label, "column": loc.column, "row": loc.row,
                               "tags": sorted(st.tags[loc.index]), "contents": _contents(prog, st, loc, seat)}
+            if board.grid:
+                locs[loc.name]["exits"] = _exits(prog, st, loc)
         view["board"][board.name] = locs
     return view
+
+
+def _exits(prog, st, loc) -> list:
+    """The directions of a grid square's orthogonal steps that exist now.
+
+    A board lies open on the table, so its paths are public: `connect ... when`
+    conditions are judged on the whole state (they read tiles and markers that
+    everyone sees)."""
+    return sorted({s.direction.name for s in prog.graphs.steps.get(loc.index, ())
+                   if s.kind == "orthogonal" and s.direction is not None
+                   and (s.cond is None or s.cond(st, loc, s.to, s.direction))})
 
 
 def _vars(prog, st, seat) -> dict:

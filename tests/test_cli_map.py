@@ -1,0 +1,106 @@
+"""Grid boards drawn as maps: walls where no step joins two squares, tile paths as pictures."""
+from __future__ import annotations
+
+import ruledsl
+from ruledsl.cli.boardmap import path_picture, render_map
+from ruledsl.cli.render import board_layouts
+
+WALLED = '''game "Walls"
+players 2
+kind Pawn
+zone box: area of Pawn, per player:
+    Pawn
+board Town grid:
+    legend:
+        "g": Grave
+    map: """
++---+---+
+| g |   |
++   +---+
+|       |
++---+---+
+"""
+setup:
+    for each p in players:
+        move first(contents(p.box)) to A2
+flow:
+    turn P1:
+        choose sq from [A1, B2] as "go {sq}":
+            win [P1]
+'''
+
+TILES = '''game "Tiles"
+players 2
+enum Room: Hall, Trap "Trap Door"
+kind Tile:
+    open: list of direction
+    room: Room = Hall
+zone tiles: area of Tile:
+    Tile(open: [N, E])
+    Tile(open: [W, S], room: Trap)
+board House grid:
+    legend:
+        "t": Floor
+    map: """
+t t
+"""
+    connect orthogonal(a, b, d) when any(each t in at(a, Tile) where d in t.open) and any(each t in at(b, Tile) where opposite(d) in t.open)
+setup:
+    move first(contents(tiles)) to A1
+    move first(contents(tiles)) to B1
+flow:
+    turn P1:
+        choose n from [90, 180] as "turn {n}":
+            rotate first(at(B1, Tile)) by n
+        win [P1]
+'''
+
+
+def draw(tmp_rules, text, seat=0, width=60, actions=()):
+    game = ruledsl.load(tmp_rules("g.rules", text), 2)
+    state = game.new_game(seed=1)
+    for label in actions:
+        state.apply(label)
+    [(name, places)] = state.view(seat)["board"].items()
+    return str(render_map(name, places, board_layouts(game)[name], width)).splitlines()
+
+
+def test_a_path_picture_leaves_the_middle_towards_open_sides():
+    assert path_picture(["N", "E"]) == ["  │  ", "  └──", "     "]
+    assert path_picture(["W", "E", "S", "N"]) == ["  │  ", "──┼──", "  │  "]
+    assert path_picture([]) == ["     ", "  ·  ", "     "]
+
+
+def test_walls_are_drawn_where_no_step_joins_two_squares(tmp_rules):
+    lines = draw(tmp_rules, WALLED)
+    [a1] = [line for line in lines if "A1" in line]
+    assert a1.startswith("|A1 Grave") and a1.count("|") == 3          # a wall between A1 and B1
+    [a2] = [line for line in lines if "A2" in line]
+    assert a2.count("|") == 2                                        # A2 and B2 open into each other
+    border = lines[lines.index(a1) + 1]
+    cell = border.index("+", 1)
+    assert border[1:cell].strip() == "" and "-" in border[cell:]      # A1 opens down, B1 does not
+
+
+def test_pieces_are_shown_by_their_owner(tmp_rules):
+    lines = draw(tmp_rules, WALLED)
+    below_a2 = lines[[i for i, line in enumerate(lines) if "A2" in line][0] + 1]
+    assert "P1" in below_a2 and "P2" in lines[[i for i, line in enumerate(lines) if "A2" in line][0] + 2]
+
+
+def test_tiles_draw_their_paths_and_walls_follow_them(tmp_rules):
+    before = draw(tmp_rules, TILES)
+    assert any("└──" in line and "──┐" in line for line in before)   # A1 opens N,E; B1 opens W,S
+    assert any("Trap Door" in line for line in before)                 # a field away from its default
+    assert not any("Hall" in line for line in before)                  # a field at its default is not
+    [row] = [line for line in before if "A1" in line]
+    assert row.count("|") == 2                                         # E of A1 meets W of B1: open
+    after = draw(tmp_rules, TILES, actions=["turn 180"])               # B1 now opens E,N
+    [row] = [line for line in after if "A1" in line]
+    assert row.count("|") == 3
+
+
+def test_a_map_too_wide_for_the_screen_is_not_drawn(tmp_rules):
+    game = ruledsl.load(tmp_rules("g.rules", WALLED), 2)
+    [(name, places)] = game.new_game(seed=1).view(0)["board"].items()
+    assert render_map(name, places, board_layouts(game)[name], width=12) is None
