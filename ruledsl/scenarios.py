@@ -232,7 +232,9 @@ class _Runner:
 
 
 def _shown(st, value) -> str:
-    """A value in a failure message: numbers bare, texts and names quoted."""
+    """A value in a failure message: numbers bare, texts and names quoted, lists in brackets."""
     if type(value) in (int, bool) or value is None:
         return display(st, value)
+    if type(value) is tuple:
+        return "[" + ", ".join(display(st, v) for v in value) + "]"
     return repr(display(st, value))

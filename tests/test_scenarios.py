@@ -165,3 +165,22 @@ def test_bundled_scenarios(path):
 def test_every_example_game_has_scenarios():
     for path in EXAMPLES:
         assert run_file(str(path)), path.name
+
+
+def test_scenarios_see_whether_the_game_is_over_and_who_won(tmp_rules):
+    [ok, wrong] = results(tmp_rules, '''
+scenario "P1 reaches ten":
+    set total to 9
+    expect not game_over
+    expect winners == []
+    play "add 1" by P1
+    expect game_over
+    expect winners == [P1]
+
+scenario "the wrong winner":
+    set total to 9
+    play "add 1" by P1
+    expect winners == [P2]
+''')
+    assert ok.passed, ok.message
+    assert not wrong.passed and "but winners is [P1]" in wrong.message

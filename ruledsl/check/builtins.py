@@ -54,6 +54,8 @@ BUILTIN_NAMES = {
     "player_count": ("int", "how many play"),
     "current_player": ("player", "the player whose `turn` block is running"),
     "round_number": ("int", "1-based count of `turn` blocks started by the first seat (for logs)"),
+    "game_over": ("bool", "whether the game has ended (for scenarios: `expect game_over`)"),
+    "winners": ("list of player", "the seats whose return is 1 once the game is over; [] before, or when all lose"),
 }
 
 # Fields every component has.

@@ -421,6 +421,8 @@ _BUILTIN_NAMES = {
     "player_count": lambda prog: (lambda st, env: prog.player_count),
     "current_player": lambda prog: (lambda st, env: st.current),
     "round_number": lambda prog: (lambda st, env: st.round),
+    "game_over": lambda prog: (lambda st, env: st.result is not None),
+    "winners": lambda prog: (lambda st, env: tuple(p for p, r in zip(prog.players, st.result or ()) if r == 1.0)),
 }
 
 
