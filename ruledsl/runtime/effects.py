@@ -7,7 +7,7 @@ scenarios. Enter/leave triggers fire from here.
 from __future__ import annotations
 
 from ..errors import error
-from .state import Event
+from .state import ALL_SEATS, Event
 from .values import Comp, Location, Zone, display
 
 MASK = (1 << 64) - 1
@@ -47,6 +47,21 @@ def settle(st, place_index: int) -> None:
 # ---------------------------------------------------------------- events
 def emit(st, text: str, to=None, others=None, kind: str = "log") -> None:
     st.log = (Event(text, to, others, kind), st.log)
+
+
+def disclose_var(st, slots, mask: int, text: str, to=None) -> None:
+    """Let the seats in mask (ALL_SEATS: everyone) see these variable slots from now on;
+    mask 0 hides them again."""
+    known = dict(st.var_known)
+    for slot in slots:
+        if mask == 0:
+            known.pop(slot, None)
+        elif mask == ALL_SEATS:
+            known[slot] = ALL_SEATS
+        else:
+            known[slot] = known.get(slot, 0) | mask
+    st.var_known = known
+    emit(st, text, kind="show")
 
 
 def sees_face(prog, st, comp: Comp, seat: int) -> bool:

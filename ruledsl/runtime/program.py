@@ -157,6 +157,7 @@ class Program:
         st.explicit = False
         st.steps = 0
         st.action_count = 0
+        st.var_known = {}         # var slot -> seats that may now see it (bitmask; ALL_SEATS: everyone)
         return st
 
     def _evaluate_consts(self):

@@ -9,8 +9,10 @@ from fractions import Fraction
 
 from ..errors import RulesError, error
 from . import effects as fx
+from ..ir import nodes as n
 from .exprs import Scope, items_of
 from .signals import GameOver, ReturnRule, Signal, StopLoop
+from .state import ALL_SEATS
 from .values import Player, Zone, display
 
 STEP_LIMIT = 200_000
@@ -79,6 +81,12 @@ def finish_ranking(prog, st, ranked: list) -> None:
     else:
         fx.emit(st, "the game ends in a tie", kind="end")
     raise GameOver()
+
+
+def _holds_components(prog, typ) -> bool:
+    while type(typ) is n.ListType:
+        typ = typ.item
+    return type(typ) is n.TypeName and (typ.name in prog.defn.kinds or typ.name == "any")
 
 
 class SimpleCompiler:
@@ -178,9 +186,41 @@ class SimpleCompiler:
                 fx.move(prog, st, comp, dst, s.dest_end, s.facing, span)
         return draw
 
+    def var_target(self, e, scope):
+        """For `reveal`/`hide`/`show` of a variable rather than a component: a function
+        (st, env) -> (slots, how the log names it), else None. A variable that holds
+        components (`var chosen: Card`) still reveals the components."""
+        prog = self.prog
+        name = e.name if type(e) in (n.Name, n.Attr) else None
+        if name not in prog.var_slots or _holds_components(prog, prog.var_decls[name].type):
+            return None
+        if type(e) is n.Name and e.name not in scope and e.name in prog.var_slots:
+            slot, name = prog.var_slots[e.name], e.name
+            count = prog.player_count if prog.var_decls[name].per_player else 1
+            return lambda st, env: (range(slot, slot + count), name)
+        if type(e) is n.Attr and e.name in prog.var_slots and prog.var_decls[e.name].per_player:
+            owner = self.expr(e.obj, scope)
+            slot, name, span = prog.var_slots[e.name], e.name, e.span
+
+            def one(st, env):
+                p = owner(st, env)
+                if type(p) is not Player:
+                    raise error(span, f"{display(st, p)} is not a player, so it has no {name}")
+                return (slot + p.index,), f"{p.label}'s {name}"
+            return one
+        return None
+
     def s_Effect(self, s, scope):
-        target = self.expr(s.target, scope)
         prog, span = self.prog, s.span
+        var = self.var_target(s.target, scope) if s.verb != "shuffle" else None
+        if var is not None:
+            mask, verb = (ALL_SEATS, "revealed to all") if s.verb == "reveal" else (0, "hidden again")
+
+            def disclose(st, env):
+                slots, name = var(st, env)
+                fx.disclose_var(st, slots, mask, f"{name} is {verb}")
+            return disclose
+        target = self.expr(s.target, scope)
         if s.verb == "shuffle":
             return lambda st, env: fx.shuffle(prog, st, target(st, env), span)
         up = s.verb == "reveal"
@@ -191,9 +231,19 @@ class SimpleCompiler:
         return turn
 
     def s_Show(self, s, scope):
-        item = self.expr(s.item, scope)
         to = self.expr(s.to, scope)
         prog, span = self.prog, s.span
+        var = self.var_target(s.item, scope)
+        if var is not None:
+            def show_var(st, env):
+                seats = players_of(st, to(st, env))
+                slots, name = var(st, env)
+                mask = 0
+                for p in seats:
+                    mask |= 1 << p.index
+                fx.disclose_var(st, slots, mask, f"{name} is shown to {display(st, tuple(seats))}")
+            return show_var
+        item = self.expr(s.item, scope)
 
         def show(st, env):
             seats = players_of(st, to(st, env))

@@ -5,10 +5,16 @@ Everything that changes lives here as flat lists of immutable values
 The interpreter's place in the flow is data too: a stack of frames, each a
 code unit's number, a position in it and its local names. The event log and
 the action history are linked cells (value, previous), shared between clones.
+`var_known` (which seats may now see a hidden variable, after `reveal` or
+`show`) is a dict replaced, never changed, so clones share it too.
 """
 from __future__ import annotations
 
 from typing import Optional
+
+
+# In var_known: a variable revealed to everyone, onlookers included.
+ALL_SEATS = -1
 
 
 class Frame:
@@ -64,7 +70,7 @@ class StateData:
     """The data of a state. See the module docstring; the public API is ruledsl.runtime.api.GameState."""
     __slots__ = ("vals", "loc", "face", "owner", "fields", "known", "contents", "tags", "lazy",
                  "rng", "frames", "pending", "current", "phase", "round", "log", "history",
-                 "result", "forced", "explicit", "steps", "action_count")
+                 "result", "forced", "explicit", "steps", "action_count", "var_known")
 
     def copy_into(self, other: "StateData") -> None:
         other.vals = self.vals[:]
@@ -89,3 +95,4 @@ class StateData:
         other.explicit = self.explicit
         other.steps = 0
         other.action_count = self.action_count
+        other.var_known = self.var_known

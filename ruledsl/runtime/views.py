@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .effects import sees_face, sees_position
-from .state import chain_to_list
+from .state import ALL_SEATS, chain_to_list
 from .values import Comp, EnumValue, Location, Player, Zone, display
 
 
@@ -115,6 +115,12 @@ def _exits(prog, st, loc) -> list:
                    and (s.cond is None or s.cond(st, loc, s.to, s.direction))})
 
 
+def _disclosed(st, slot, seat) -> bool:
+    """Whether `reveal` or `show` let seat see this variable slot."""
+    mask = st.var_known.get(slot, 0)
+    return mask == ALL_SEATS or (seat is not None and mask >> seat & 1 == 1)
+
+
 def _vars(prog, st, seat) -> dict:
     out = {}
     for name, decl in prog.var_decls.items():
@@ -122,10 +128,10 @@ def _vars(prog, st, seat) -> dict:
         if decl.per_player:
             values = {}
             for p in prog.players:
-                if _var_visible(decl, p.index, seat):
+                if _var_visible(decl, p.index, seat) or _disclosed(st, slot + p.index, seat):
                     values[p.name] = encode(prog, st, st.vals[slot + p.index], seat)
             if values:
                 out[name] = values
-        elif _var_visible(decl, None, seat):
+        elif _var_visible(decl, None, seat) or _disclosed(st, slot, seat):
             out[name] = encode(prog, st, st.vals[slot], seat)
     return out
