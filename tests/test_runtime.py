@@ -546,7 +546,8 @@ def test_views_show_boards_location_by_location():
     view = state.view(0)
     assert view["board"]["Manor"]["Office"] == {"label": "The Office", "column": None, "row": None,
                                                 "tags": ["Indoors"], "contents": []}
-    assert view["board"]["V"]["B3"] == {"label": "B3", "column": 2, "row": 3, "tags": ["Grave"], "contents": []}
+    assert view["board"]["V"]["B3"] == {"label": "B3", "column": 2, "row": 3, "tags": ["Grave"], "contents": [],
+                                        "exits": ["E", "N"]}   # a grid square lists its open sides
     assert view["board"]["Manor"]["Maze"]["tags"] == ["Indoors", "Outdoors"]
     assert set(view["board"]["V"]) == {"A1", "B1", "C1", "A2", "B2", "C2", "B3", "C3"}
 
