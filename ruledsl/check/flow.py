@@ -80,6 +80,10 @@ def check(ctx: Context, *, complete: bool) -> None:
     from ..ir.decisions import Analysis
     analysis = Analysis(g.rules)
     for trigger in g.triggers:
+        if trigger.event == "turn":
+            # Options taken in the middle of a turn: their bodies run as that turn's.
+            f.walk(trigger.body, in_loop=False, in_rule=False, in_turn=True, where="rule")
+            continue
         f.walk(trigger.body, in_loop=False, in_rule=False, in_turn=False, where="rule")
         if analysis.decides(trigger.body):
             ctx.error(trigger.span, "a trigger cannot ask for a decision, roll or draw",

@@ -296,6 +296,12 @@ class _Builder(Transformer):
         return n.TriggerDecl("action", c[0], span=self.span(meta))
 
     @v_args(meta=True)
+    def trigger_turn(self, meta, c):
+        # The options live in a menu without a chooser: the checker reads them as any menu's.
+        span = self.span(meta)
+        return n.TriggerDecl("turn", (n.Menu(tuple(c), span=span),), span=span)
+
+    @v_args(meta=True)
     def scenario_decl(self, meta, c):
         title, kwargs, body = c
         return n.ScenarioDecl(_unquote(title), kwargs or (), body, span=self.span(meta))

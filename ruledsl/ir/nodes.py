@@ -673,8 +673,9 @@ class FlowDecl:
 
 @node
 class TriggerDecl:
-    """`whenever x enters loc where cond:` (event "enters"/"leaves") or
-    `after each action:` (event "action")."""
+    """`whenever x enters loc where cond:` (event "enters"/"leaves"),
+    `after each action:` (event "action") or `during each turn:` (event "turn",
+    whose body is one Menu: options added to the turn player's decisions)."""
     event: str
     body: tuple
     var: Optional[str] = None

@@ -77,6 +77,10 @@ class UnitCompiler:
         end_span = body[-1].span if body else None
         if ending == "flow":
             unit.emit(lambda L: _flow_end(end_span), end_span)
+        elif ending == "action":
+            # an option taken on its own (during each turn): it ends as an action does
+            unit.emit(lambda L, p=self.prog: _end_action(p), end_span)
+            unit.emit(lambda L: _return, end_span)
         else:
             unit.emit(lambda L: _return, end_span)
         return unit

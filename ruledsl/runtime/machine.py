@@ -5,10 +5,12 @@ from __future__ import annotations
 from ..errors import RulesError, error
 from . import effects as fx
 from .bytecode import UnitCompiler
-from .exprs import Scope
+from .decisions import Decision
+from .exprs import Scope, items_of
 from .signals import GameOver, Signal
 from .simple import STEP_LIMIT, SimpleCompiler
 from .state import Frame
+from .values import display
 from ..ir.decisions import Analysis
 
 
@@ -24,7 +26,11 @@ def compile_program(prog) -> None:
     prog.setup_unit = units.new_unit("the set-up", defn.setup.body, Scope(), ending="return").index \
         if defn.setup is not None else None
     prog.after_action, prog.enter_triggers, prog.leave_triggers = [], [], []
+    prog.turn_options = []
     for trigger in defn.triggers:
+        if trigger.event == "turn":
+            prog.turn_options.extend(_turn_options(prog, units, trigger))
+            continue
         if analysis.decides(trigger.body):
             raise error(trigger.span, "a trigger cannot ask for a decision, roll or draw",
                         "triggers run in the middle of an effect; move the decision into the flow or a rule")
@@ -33,6 +39,7 @@ def compile_program(prog) -> None:
         else:
             table = prog.enter_triggers if trigger.event == "enters" else prog.leave_triggers
             table.append(_place_trigger(prog, simple, trigger))
+    prog.turn_option_units = frozenset(unit for *_, unit in prog.turn_options)
     for unit in units.units:
         unit.link()
     prog.code = [u.code for u in units.units]
@@ -56,6 +63,52 @@ def _place_trigger(prog, simple, trigger):
         if where is None or where(st, env):
             body(st, env)
     return fire
+
+
+def _turn_options(prog, units, trigger) -> list:
+    """`during each turn:` options as (var, source, cond, label, unit, span): each body is a
+    unit of its own, run when the option is taken, ending like any action."""
+    [menu] = trigger.body
+    c = prog.compiler
+    found = []
+    for option in menu.options:
+        scope = Scope([option.var] if option.var else [])
+        unit = units.new_unit(f"the `during each turn` option on line {option.span.line}",
+                              option.body, scope, ending="action")
+        found.append((option.var, c.expr(option.source, Scope()) if option.source is not None else None,
+                      c.expr(option.cond, scope) if option.cond is not None else None,
+                      c.expr(option.label, scope), option.span, unit.index))
+    return found
+
+
+def add_turn_options(prog, st) -> None:
+    """Offer the `during each turn` options that are open now alongside the pending decision,
+    when the seat deciding is the one whose turn it is (not inside such an option's own body)."""
+    d = st.pending
+    if d.seat is None or st.current is None or d.seat != st.current.index:
+        return
+    if any(f.unit in prog.turn_option_units for f in st.frames):
+        return
+    labels, pcs, names, values = list(d.labels), list(d.pcs), list(d.names), list(d.values)
+    for var, source, cond, label, span, unit in prog.turn_options:
+        env = {}
+        for item in (items_of(st, source(st, env)) if source is not None else (None,)):
+            if var is not None:
+                env[var] = item
+            if cond is not None and not cond(st, env):
+                continue
+            text = display(st, label(st, env))
+            if text in labels:
+                raise error(span, f"the option '{text}' has the label of an option the decision already has",
+                            "give options added during each turn labels of their own")
+            labels.append(text)
+            pcs.append(~unit)          # a negative pc: run that unit, then ask again
+            names.append(var)
+            values.append(item)
+    if len(labels) > len(d.labels):
+        more = Decision(d.seat, tuple(labels), tuple(pcs), tuple(names), tuple(values), None, d.secret, d.span)
+        more.at = d.at
+        st.pending = more
 
 
 def start(prog, st, hold: bool = False) -> None:
@@ -95,6 +148,8 @@ def advance(prog, st) -> None:
             if code[fr.unit][pc](st, fr) is not None:
                 if st.pending is not None:
                     st.pending.at = pc
+                    if prog.turn_options:
+                        add_turn_options(prog, st)
                 return
             steps += 1
             if steps > 1000 and st.steps + steps > STEP_LIMIT:
@@ -131,16 +186,22 @@ def take(prog, st, index: int) -> None:
     d = st.pending
     fr = st.frames[-1]
     name = d.names[index]
-    if name is not None:
-        fr.env[name] = d.values[index]
-    fr.pc = d.pcs[index]
+    pc = d.pcs[index]
+    if pc < 0:
+        # An option added during the turn: run it, then ask the interrupted decision again.
+        fr.pc = d.at
+        st.frames.append(Frame(~pc, 0, {name: d.values[index]} if name is not None else {}))
+    else:
+        if name is not None:
+            fr.env[name] = d.values[index]
+        fr.pc = pc
     st.pending = None
     label = d.labels[index]
     st.history = (label, st.history)
     st.action_count += 1
     if d.seat is not None:
         seat = prog.players[d.seat]
-        if d.secret:
+        if d.secret and pc >= 0:
             fx.emit(st, f"{seat.label}: {label}", frozenset([d.seat]), f"{seat.label} makes a secret choice",
                     kind="decision")
         else:
