@@ -20,7 +20,7 @@ from .load import check_players, load_definition
 from .runtime import machine
 from .runtime.exprs import Scope
 from .runtime.signals import GameOver
-from .runtime.values import Player, display
+from .runtime.values import Comp, Player, display
 
 
 @attrs.frozen
@@ -107,6 +107,7 @@ class _Runner:
         self.env: dict = {}
         self.scope = Scope()
         self.dirty = False
+        self.log_mark = state.log     # events after this one are "since the last play"
 
     def run(self, body) -> None:
         for stmt in body:
@@ -202,8 +203,56 @@ class _Runner:
         shown = ", ".join(repr(x) for x in d.labels[:12]) + (", …" if len(d.labels) > 12 else "")
         return f"{who} may choose: {shown}"
 
+    def _events_since(self) -> list:
+        events, cell = [], self.state.log
+        while cell is not None and cell is not self.log_mark:
+            events.append(cell[0])
+            cell = cell[1]
+        return events[::-1]
+
+    def s_ExpectTold(self, stmt: n.ExpectTold) -> None:
+        self.fresh()
+        text = display(self.state, self.value(stmt.text))
+        who = self._seat(stmt.seat)
+        read = [t for t in (e.seen_by(who.index if who else None) for e in self._events_since()) if t is not None]
+        found = any(text in line for line in read)
+        if found == stmt.negated:
+            reader = f"{who.name} reads" if who else "the public log says"
+            lines = "; ".join(repr(x) for x in read[-8:]) if read else "nothing"
+            raise ScenarioFailure(stmt.span, f"expected {'no' if stmt.negated else 'an'} event with '{text}', "
+                                  f"but since the last play {reader}: {lines}")
+
+    def s_ExpectSees(self, stmt: n.ExpectSees) -> None:
+        self.fresh()
+        who = self._seat(stmt.seat)
+        view = self.state.view(who.index)
+        seen, what = self._in_view(stmt.item, view)
+        if seen == stmt.negated:
+            raise ScenarioFailure(stmt.span, f"expected {who.name} {'not ' if stmt.negated else ''}to see {what}, "
+                                  f"but {who.name} {'does' if seen else 'does not'}")
+
+    def _in_view(self, item, view) -> tuple:
+        """(whether the view shows item, how to name it): a component (its place and face),
+        a variable or one player's entry of it."""
+        prog = self.prog
+        text = self.text(item.span)
+        name = item.name if isinstance(item, (n.Name, n.Attr)) else None
+        if name in prog.var_slots and not (isinstance(item, n.Name) and item.name in self.scope):
+            entries = view["vars"].get(name)
+            if isinstance(item, n.Attr):
+                owner = self.value(item.obj)
+                return isinstance(entries, dict) and owner.name in entries, text
+            return entries is not None, text
+        value = self.value(item)
+        if type(value) is not Comp:
+            raise ScenarioFailure(item.span, f"{text} is neither a component nor a variable")
+        places = list(view["zones"].values()) + [loc["contents"] for board in view["board"].values()
+                                                 for loc in board.values()]
+        return any(c.get("id") == value.id for contents in places for c in contents), text
+
     def s_Play(self, stmt: n.Play) -> None:
         self.fresh()
+        self.log_mark = self.state.log
         label = display(self.state, self.value(stmt.label))
         who = self._seat(stmt.by)
         d = self._decision(stmt.span)

@@ -184,3 +184,13 @@ scenario "the wrong winner":
 ''')
     assert ok.passed, ok.message
     assert not wrong.passed and "but winners is [P1]" in wrong.message
+
+
+def test_scenarios_check_what_each_seat_is_told_and_sees():
+    from .conftest import ROOT
+    passed, told, seen = run_file(str(ROOT / "tests" / "fixtures" / "told_and_seen.rules"))
+    assert passed.passed, passed.message
+    assert not told.passed and told.message == (
+        "line 44: expected an event with 'go B1', but since the last play P2 reads: "
+        "'P1 makes a secret choice'; 'P1 moved'; \"P2's turn\"")
+    assert not seen.passed and seen.message == "line 48: expected P2 to see P1.secret, but P2 does not"

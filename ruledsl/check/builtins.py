@@ -164,4 +164,4 @@ BUILTINS: dict[str, Builtin] = {
 }
 
 # Statements that only scenarios may use.
-SCENARIO_ONLY = ("Expect", "ExpectLegal", "Force", "Play")
+SCENARIO_ONLY = ("Expect", "ExpectLegal", "ExpectTold", "ExpectSees", "Force", "Play")

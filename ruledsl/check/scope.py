@@ -299,6 +299,15 @@ class Checker:
         if s.by is not None:
             self.players(s.by)
 
+    def s_ExpectTold(self, s: n.ExpectTold):
+        self.expr(s.text)
+        if s.seat is not None:
+            self.players(s.seat)
+
+    def s_ExpectSees(self, s: n.ExpectSees):
+        self.players(s.seat)
+        self.expr(s.item)
+
     def s_Force(self, s: n.Force):
         if not (isinstance(s.event, n.Call) and s.event.func in BUILTINS and BUILTINS[s.event.func].chance) and not (
                 isinstance(s.event, n.Call) and s.event.func == "draw"):
@@ -715,7 +724,8 @@ def _a(typ: str) -> str:
 
 
 def _keyword(s) -> str:
-    return {"Expect": "expect", "ExpectLegal": "expect legal", "Force": "force", "Play": "play"}[type(s).__name__]
+    return {"Expect": "expect", "ExpectLegal": "expect legal", "ExpectTold": "expect … reads/announced",
+            "ExpectSees": "expect … sees", "Force": "force", "Play": "play"}[type(s).__name__]
 
 
 def check(ctx: Context) -> None:

@@ -411,6 +411,21 @@ class _Builder(Transformer):
         return n.ExpectLegal(str(legality) == "legal", self.template(label), by, span=self.span(meta))
 
     @v_args(meta=True)
+    def expect_announced_stmt(self, meta, c):
+        word, text = c
+        return n.ExpectTold(self.template(text), None, str(word).startswith("not"), span=self.span(meta))
+
+    @v_args(meta=True)
+    def expect_reads_stmt(self, meta, c):
+        seat, word, text = c
+        return n.ExpectTold(self.template(text), seat, str(word).startswith("does"), span=self.span(meta))
+
+    @v_args(meta=True)
+    def expect_sees_stmt(self, meta, c):
+        seat, word, item = c
+        return n.ExpectSees(seat, item, str(word).startswith("does"), span=self.span(meta))
+
+    @v_args(meta=True)
     def force_stmt(self, meta, c):
         return n.Force(c[0], c[1], span=self.span(meta))
 

@@ -298,6 +298,26 @@ class ExpectLegal:
 
 
 @node
+class ExpectTold:
+    """Scenario: `expect announced "text"` (seat None: the public log), `expect p reads
+    "text"`, or their negations: an event since the last `play` whose text contains it."""
+    text: Expr
+    seat: Optional[Expr] = None
+    negated: bool = False
+    span: Span = _span()
+
+
+@node
+class ExpectSees:
+    """Scenario: `expect p sees x` / `expect p does not see x`: x (a component, a variable,
+    a player's variable) is in p's view."""
+    seat: Expr
+    item: Expr
+    negated: bool = False
+    span: Span = _span()
+
+
+@node
 class Force:
     """Scenario: `force roll(White) = Blank`: the next such chance event gives this outcome."""
     event: Expr
