@@ -397,6 +397,9 @@ class Checker:
         self.expr(s.name)
         self.block(s.body)
 
+    def s_Quietly(self, s: n.Quietly):
+        self.block(s.body)
+
     def s_Turn(self, s: n.Turn):
         self.player(s.player)
         self.block(s.body)

@@ -13,7 +13,7 @@ def bodies(stmt) -> Iterator[tuple]:
         for branch in stmt.branches:
             yield branch.body
         yield stmt.orelse
-    elif isinstance(stmt, (n.ForEach, n.Repeat, n.Phase, n.Turn)):
+    elif isinstance(stmt, (n.ForEach, n.Repeat, n.Phase, n.Turn, n.Quietly)):
         yield stmt.body
     elif isinstance(stmt, n.Match):
         for case in stmt.cases:

@@ -157,8 +157,9 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def zone_decl(self, meta, c):
-        name, shape, of, mods, *contents = c
-        return n.ZoneDecl(str(name), str(shape), str(of), per_player=mods.get("per_player", False),
+        name, label, shape, of, mods, *contents = c
+        return n.ZoneDecl(str(name), str(shape), str(of), label=_unquote(label) if label else None,
+                          per_player=mods.get("per_player", False),
                           visibility=mods.get("visibility"), facing=mods.get("facing"),
                           capacity=mods.get("capacity"), contents=tuple(contents), span=self.span(meta))
 
@@ -526,6 +527,10 @@ class _Builder(Transformer):
     @v_args(meta=True)
     def phase_stmt(self, meta, c):
         return n.Phase(self.as_template(self.template(c[0])), c[1], span=self.span(meta))
+
+    @v_args(meta=True)
+    def quietly_stmt(self, meta, c):
+        return n.Quietly(c[0], span=self.span(meta))
 
     @v_args(meta=True)
     def turn_stmt(self, meta, c):

@@ -441,6 +441,14 @@ class Phase:
 
 
 @node
+class Quietly:
+    """`quietly:` the body's moves, draws, shuffles, swaps, rotations and reveals write
+    nothing to the log (announcements, decisions and chance still do)."""
+    body: tuple
+    span: Span = _span()
+
+
+@node
 class Turn:
     """`turn p:` the body is p's turn: p is the default chooser."""
     player: Expr
@@ -558,6 +566,7 @@ class ZoneDecl:
     shape: deck, pile, bag, area, hand, row (see check/builtins.ZONE_SHAPES).
     per_player: one such zone per seat. visibility: who sees the faces of
     what is in it (None: the shape's default). facing: "up"/"down" or None.
+    label: how the log names it ("Red's face-down cards"), or None (its name).
     """
     name: str
     shape: str
@@ -567,6 +576,7 @@ class ZoneDecl:
     facing: Optional[str] = None
     capacity: Optional[Expr] = None
     contents: tuple = ()
+    label: Optional[str] = None
     span: Span = _span()
 
 

@@ -191,7 +191,7 @@ class GameState(StateData):
             "frames": repr(frames), "pending": self.pending.labels if self.pending else None,
             "current": self.current.index if self.current else None, "phase": self.phase,
             "round": self.round, "log": [e.as_json() for e in chain_to_list(self.log)],
-            "var_known": sorted(self.var_known.items()),
+            "var_known": sorted(self.var_known.items()), "quiet": self.quiet,
             "returns": self.result,
         }
         return json.dumps(data, sort_keys=True, default=str)

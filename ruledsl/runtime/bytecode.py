@@ -227,6 +227,12 @@ class UnitCompiler:
         self.block(unit, s.body, scope, exits + [leave], loops, in_rule)
         unit.emit(leave, s.span)
 
+    def u_Quietly(self, unit, s, scope, exits, loops, in_rule):
+        unit.emit(lambda L: _quiet_enter, s.span)
+        leave = lambda L: _quiet_exit  # noqa: E731
+        self.block(unit, s.body, scope, exits + [leave], loops, in_rule)
+        unit.emit(leave, s.span)
+
     def u_Turn(self, unit, s, scope, exits, loops, in_rule):
         player = self.expr(s.player, scope)
         slot = self.slot("turn")
@@ -404,6 +410,14 @@ def _phase_enter(name):
 
 def _phase_exit(st, fr):
     st.phase = st.phase[:-1]
+
+
+def _quiet_enter(st, fr):
+    st.quiet += 1
+
+
+def _quiet_exit(st, fr):
+    st.quiet -= 1
 
 
 def _turn_enter(slot, player):

@@ -45,7 +45,14 @@ def settle(st, place_index: int) -> None:
 
 
 # ---------------------------------------------------------------- events
+# What `quietly:` keeps out of the log: the effects on components. Announcements,
+# decisions, chance, turns, phases and the end are still told.
+QUIET_KINDS = frozenset({"move", "draw", "shuffle", "swap", "show"})
+
+
 def emit(st, text: str, to=None, others=None, kind: str = "log") -> None:
+    if st.quiet and kind in QUIET_KINDS:
+        return
     st.log = (Event(text, to, others, kind), st.log)
 
 
@@ -284,7 +291,12 @@ def rotate(prog, st, comp, degrees, span=None) -> None:
         elif v is not None:
             values[i] = turn_direction(prog, v, degrees)
     st.fields[comp.id] = tuple(values)
-    emit_about(prog, st, comp, face_mask(prog, st, comp), f"is rotated by {degrees}")
+    place = prog.places[st.loc[comp.id]]
+    where = f"on {place.label} " if type(place) is Location else ""
+    emit_about(prog, st, comp, face_mask(prog, st, comp), f"{where}is turned {TURNS[degrees % 360]}")
+
+
+TURNS = {0: "0 degrees", 90: "90 degrees clockwise", 180: "180 degrees", 270: "90 degrees anticlockwise"}
 
 
 def mark(prog, st, loc, tag: str, on: bool, span=None) -> None:

@@ -123,6 +123,8 @@ class Program:
             instances = []
             for owner in owners:
                 zone = Zone(len(self.places), decl.name, owner, decl.shape, shape.ordered, facing, visibility, None)
+                if decl.label:
+                    zone.label = f"{owner.label}'s {decl.label}" if owner is not None else decl.label
                 self.places.append(zone)
                 instances.append(zone)
             self.zones[decl.name] = tuple(instances) if decl.per_player else instances[0]
@@ -157,6 +159,7 @@ class Program:
         st.explicit = False
         st.steps = 0
         st.action_count = 0
+        st.quiet = 0              # > 0 inside `quietly:` blocks
         st.var_known = {}         # var slot -> seats that may now see it (bitmask; ALL_SEATS: everyone)
         return st
 

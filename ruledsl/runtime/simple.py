@@ -449,6 +449,17 @@ class SimpleCompiler:
                 st.phase = st.phase[:-1]
         return phase
 
+    def s_Quietly(self, s, scope):
+        body = self.block(s.body, scope)[0]
+
+        def quietly(st, env):
+            st.quiet += 1
+            try:
+                body(st, env)
+            finally:
+                st.quiet -= 1
+        return quietly
+
     def s_Turn(self, s, scope):
         player = self.expr(s.player, scope)
         body = self.block(s.body, scope)[0]

@@ -70,7 +70,7 @@ class StateData:
     """The data of a state. See the module docstring; the public API is ruledsl.runtime.api.GameState."""
     __slots__ = ("vals", "loc", "face", "owner", "fields", "known", "contents", "tags", "lazy",
                  "rng", "frames", "pending", "current", "phase", "round", "log", "history",
-                 "result", "forced", "explicit", "steps", "action_count", "var_known")
+                 "result", "forced", "explicit", "steps", "action_count", "var_known", "quiet")
 
     def copy_into(self, other: "StateData") -> None:
         other.vals = self.vals[:]
@@ -96,3 +96,4 @@ class StateData:
         other.steps = 0
         other.action_count = self.action_count
         other.var_known = self.var_known
+        other.quiet = self.quiet
