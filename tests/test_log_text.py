@@ -31,3 +31,27 @@ def test_zones_with_labels_are_named_by_them_per_player_with_the_owner():
 
 def test_rotations_say_which_way_and_where():
     assert "1 on A1 is turned 90 degrees anticlockwise" in transcript(played())
+
+
+HAND = '''game "Deal"
+players 2
+kind Card:
+    value: int
+zone deck: deck of Card:
+    Card(value: v) for each v in 1..4
+zone hand: hand of Card, per player
+zone table: area of Card
+flow:
+    draw 2 from deck to P1.hand
+    move contents(P1.hand) to table
+    turn P1:
+        choose n from [1] as "x":
+            win [P1]
+'''
+
+
+def test_moving_or_drawing_several_at_once_is_one_event_per_reader(tmp_rules):
+    game = ruledsl.load(tmp_rules("d.rules", HAND), 2)
+    lines = transcript(game.new_game(seed=1))
+    assert lines[0] == "1 and 2 move from deck to P1.hand    [to P1; others: 2 Cards move from deck to P1.hand]"
+    assert lines[1] == "1 and 2 move from P1.hand to table"

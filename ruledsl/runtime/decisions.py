@@ -277,6 +277,7 @@ def draw_step(spec: DrawSpec, apply_pc: int, end_pc: int):
     def draw(st, fr):
         env = fr.env
         left, src, dst = env[slot]
+        mark, moved = st.log, 0
         while left > 0:
             items = st.contents[src.index] if getattr(src, "index", None) is not None else None
             if items is None:
@@ -285,6 +286,8 @@ def draw_step(spec: DrawSpec, apply_pc: int, end_pc: int):
                 fx.emit(st, f"{src.label} is empty", kind="draw")
                 break
             if st.explicit and (src.shape == "bag" or src.index in st.lazy) and len(items) > 1:
+                if moved > 1:
+                    fx.merge_moves(st, mark)
                 env[slot] = (left, src, dst)
                 outcomes = outcomes_of(st, items)
                 st.pending = Decision(None, tuple(o[0] for o in outcomes), (apply_pc,) * len(outcomes),
@@ -294,6 +297,9 @@ def draw_step(spec: DrawSpec, apply_pc: int, end_pc: int):
             comp = draw_one(prog, st, src, spec.end, span)
             fx.move(prog, st, comp, dst, spec.dest_end, spec.facing, span)
             left -= 1
+            moved += 1
+        if moved > 1:
+            fx.merge_moves(st, mark)
         env[slot] = (0, src, dst)
         fr.pc = end_pc
         return None

@@ -182,6 +182,70 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
             fire(prog, st, prog.enter_triggers, comp, dest)
 
 
+_MOVES = " moves from "
+
+
+def merge_moves(st, mark) -> None:
+    """Make the move events logged since mark one event per run of moves between the same
+    places told to the same seats: "A, B and 2 Cards move from X to Y"."""
+    events, cell = [], st.log
+    while cell is not None and cell is not mark:
+        events.append(cell[0])
+        cell = cell[1]
+    if len(events) < 2:
+        return
+    events.reverse()
+    merged, run = [], []
+
+    def key(e):
+        if e.kind != "move" or _MOVES not in e.text:
+            return None
+        other = e.others.partition(_MOVES) if e.others else None
+        return (e.to, e.text.partition(_MOVES)[2], other[0] if other else None, other[2] if other else None)
+
+    def flush():
+        if len(run) == 1:
+            merged.append(run[0])
+        elif run:
+            first = run[0]
+            route = first.text.partition(_MOVES)[2]
+            text = f"{_names([e.text.partition(_MOVES)[0] for e in run])} move from {route}"
+            others = None
+            if first.others is not None:
+                who, _, way = first.others.partition(_MOVES)
+                others = f"{_names([who] * len(run))} move from {way}"
+            merged.append(Event(text, first.to, others, first.kind))
+        run.clear()
+
+    for e in events:
+        if run and key(e) is not None and key(e) == key(run[0]):
+            run.append(e)
+            continue
+        flush()
+        if key(e) is None:
+            merged.append(e)
+        else:
+            run.append(e)
+    flush()
+    log = mark
+    for e in merged:
+        log = (e, log)
+    st.log = log
+
+
+def _names(names: list) -> str:
+    """'A, B and 2 Cards': named things listed, 'a Card' ones counted."""
+    parts, anonymous = [], {}
+    for name in names:
+        if name.startswith("a ") or name.startswith("an "):
+            kind = name.split(" ", 1)[1]
+            anonymous[kind] = anonymous.get(kind, 0) + 1
+        else:
+            parts.append(name)
+    parts += [f"a {k}" if k_count == 1 else f"{k_count} {k}s" for k, k_count in anonymous.items()]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def fire(prog, st, triggers, comp, loc) -> None:
     for trigger in triggers:
         trigger(st, comp, loc)

@@ -165,8 +165,11 @@ class SimpleCompiler:
             items = what if type(what) is tuple else (what,)
             if end == "top":
                 items = items[::-1]
+            mark = st.log
             for c in items:
                 fx.move(prog, st, c, where, end, facing, span)
+            if len(items) > 1:
+                fx.merge_moves(st, mark)
         return move
 
     def s_Draw(self, s, scope):
@@ -178,12 +181,15 @@ class SimpleCompiler:
         def draw(st, env):
             n_ = count(st, env) if count else 1
             src, dst = source(st, env), dest(st, env)
+            mark = st.log
             for _ in range(n_):
                 comp = draw_one(prog, st, src, s.end, span)
                 if comp is None:
                     fx.emit(st, f"{src.label} is empty", kind="draw")
                     break
                 fx.move(prog, st, comp, dst, s.dest_end, s.facing, span)
+            if n_ > 1:
+                fx.merge_moves(st, mark)
         return draw
 
     def var_target(self, e, scope):
