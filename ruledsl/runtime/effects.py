@@ -123,6 +123,11 @@ def _seats(mask: int) -> frozenset:
     return frozenset(out)
 
 
+def a_kind(name: str) -> str:
+    """'a Card', 'an Event': how the log names a component whose face one may not see."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
 def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
     """An event about one component: named to those who see its face, 'a Kind' to the others
     who see where it is, nothing to those who may not know where it is."""
@@ -132,7 +137,7 @@ def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
         return
     position, face = _who_sees(prog, st, comp, before_face)
     named = f"{display(st, comp)} {verb}"
-    anonymous = f"a {comp.kind.name} {verb}"
+    anonymous = f"{a_kind(comp.kind.name)} {verb}"
     if face == everyone:
         emit(st, named, kind="move")
     elif position == everyone:
@@ -174,7 +179,9 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
     if not up_after:
         st.known[cid] = 0
     if not quiet:
-        emit_about(prog, st, comp, before, f"moves from {old.label} to {dest.label}")
+        route = f"moves to the {end} of {dest.label}" if old_index == dest.index else \
+            f"moves from {old.label} to {dest.label}"
+        emit_about(prog, st, comp, before, route)
     if old_index != dest.index:
         if type(old) is Location and prog.leave_triggers:
             fire(prog, st, prog.leave_triggers, comp, old)
@@ -237,12 +244,12 @@ def _names(names: list) -> str:
     """'A, B and 2 Cards': named things listed, 'a Card' ones counted."""
     parts, anonymous = [], {}
     for name in names:
-        if name.startswith("a ") or name.startswith("an "):
+        if name.startswith(("a ", "an ")):
             kind = name.split(" ", 1)[1]
             anonymous[kind] = anonymous.get(kind, 0) + 1
         else:
             parts.append(name)
-    parts += [f"a {k}" if k_count == 1 else f"{k_count} {k}s" for k, k_count in anonymous.items()]
+    parts += [a_kind(k) if k_count == 1 else f"{k_count} {k}s" for k, k_count in anonymous.items()]
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
@@ -338,7 +345,7 @@ def show(prog, st, comp, seats, span=None) -> None:
         mask |= 1 << p.index
     st.known[comp.id] |= mask
     emit(st, f"{display(st, comp)} is shown to {display(st, tuple(seats))}", _seats(mask),
-         f"a {comp.kind.name} is shown to {display(st, tuple(seats))}", kind="show")
+         f"{a_kind(comp.kind.name)} is shown to {display(st, tuple(seats))}", kind="show")
 
 
 def rotate(prog, st, comp, degrees, span=None) -> None:
