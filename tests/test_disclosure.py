@@ -65,3 +65,10 @@ def test_disclosure_is_part_of_the_state(tmp_rules):
     assert "track" not in before.view(None)["vars"]
     assert after.clone().view(None)["vars"]["track"] == {"P2": [2]}
     assert before.fingerprint() != after.fingerprint()
+
+
+def test_reveal_of_a_per_player_variable_shows_every_seats_entry(tmp_rules):
+    text = SECRETS.replace("    reveal P2.track\n", "    reveal track\n")
+    state = ruledsl.load(tmp_rules("all.rules", text), 3).new_game(seed=1).apply("note 2")
+    assert state.view(None)["vars"]["track"] == {"P1": [2], "P2": [3], "P3": []}
+    assert "track is revealed to all" in state.events(None)

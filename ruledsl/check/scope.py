@@ -234,11 +234,20 @@ class Checker:
     def s_Effect(self, s: n.Effect):
         if s.verb == "shuffle":
             self.zone(s.target)
-        else:
+        elif not self._whole_var(s.target):
             self.expr(s.target)
 
+    def _whole_var(self, e) -> bool:
+        """`reveal track` / `show track to …` of a per-player variable names every seat's entry."""
+        if isinstance(e, n.Name) and self.scope.lookup(e.name) is None and e.name in self.ctx.game.vars \
+                and self.ctx.game.vars[e.name].per_player:
+            self.used.add(e.name)
+            return True
+        return False
+
     def s_Show(self, s: n.Show):
-        self.expr(s.item)
+        if not self._whole_var(s.item):
+            self.expr(s.item)
         self.players(s.to)
 
     def s_Rotate(self, s: n.Rotate):
