@@ -153,3 +153,29 @@ def test_a_broken_rules_file_is_a_diagnostic(tmp_rules):
     assert result.exit_code == 1
     assert result.output.startswith(f"{path}:4:10: error:")
     assert "Traceback" not in result.output
+
+
+def _map_lines(screen: str) -> list:
+    """The lines of a screen's map (grid rows and borders)."""
+    return [line for line in screen.splitlines() if line.startswith(("|", "+"))]
+
+
+def test_hot_seat_hidden_movement_shows_each_seat_only_its_own_ghost():
+    # Tillinghast: ghosts' squares are known to their owners only. Two humans at one screen
+    # each place a ghost, then P1 takes a turn: each screen's map holds that seat's ghost only.
+    game = ruledsl.load(str(GAMES / "tillinghast.rules"), 2)
+    out = io.StringIO()
+    term = TerminalIO(io.StringIO("\n1\n\n2\n\n1\nquit\nn\n"), out, interactive=True)
+    session = PlaySession(game, game.new_game(seed=3), ["human", "human"], term, 3, "x.json")
+    session.console.width = 120
+    session.run()
+    screens = out.getvalue().split(CLEAR_SCREEN)
+    views = [s for s in screens if "· you are" in s]
+    assert len(views) >= 3                                  # P1 places, P2 places, P1's turn
+    p2_screen, p1_turn = views[1], views[2]
+    assert "you are P2" in p2_screen and "you are P1" in p1_turn
+    p1_map = _map_lines(p1_turn)
+    assert any("P1" in line for line in p1_map) and not any("P2" in line for line in p1_map)
+    assert not any("P1" in line for line in _map_lines(p2_screen))   # P1 had placed its ghost already
+    assert CLEAR_SCREEN + "Pass to P2 and press Enter" in out.getvalue()
+    assert "makes a secret choice" in p2_screen            # the placement itself is only announced
