@@ -88,7 +88,9 @@ def run_scenario(loaded, decl: n.ScenarioDecl, path: str, games: dict) -> Scenar
         game = games[key]
         from .runtime.api import new_state
         state = new_state(game, seed, hold=True)
-        _Runner(game, state).run(decl.body)
+        runner = _Runner(game, state)
+        runner.run(decl.body)
+        runner.all_forces_used()
     except ScenarioFailure as fail:
         line = fail.span.line if fail.span is not None and fail.span.line else decl.span.line
         return ScenarioResult(decl.title, decl.span.path, decl.span.line, False, f"line {line}: {fail}")
@@ -108,6 +110,7 @@ class _Runner:
         self.scope = Scope()
         self.dirty = False
         self.log_mark = state.log     # events after this one are "since the last play"
+        self.forces: dict = {}        # id of a queued forced outcome -> (it, the force statement)
 
     def run(self, body) -> None:
         for stmt in body:
@@ -276,8 +279,19 @@ class _Runner:
             key = ("roll", die.name)
         else:
             key = ("random", None)
-        self.state.forced = self.state.forced + ((key, outcome),)
+        entry = (key, outcome)
+        self.forces[id(entry)] = (entry, stmt)
+        self.state.forced = self.state.forced + (entry,)
         self.dirty = True
+
+    def all_forces_used(self) -> None:
+        """A forced outcome no chance event took means the scenario did not test what it meant to."""
+        for entry in self.state.forced:
+            if id(entry) in self.forces:
+                stmt = self.forces[id(entry)][1]
+                raise ScenarioFailure(stmt.span, f"force {self.text(stmt.span)[len('force '):].strip()} was never used "
+                                      "(the chance event it was meant for may have come before this line: "
+                                      "put forces before the play that leads to it)")
 
 
 def _shown(st, value) -> str:

@@ -55,3 +55,12 @@ def test_moving_or_drawing_several_at_once_is_one_event_per_reader(tmp_rules):
     lines = transcript(game.new_game(seed=1))
     assert lines[0] == "1 and 2 move from deck to P1.hand    [to P1; others: 2 Cards move from deck to P1.hand]"
     assert lines[1] == "1 and 2 move from P1.hand to table"
+
+
+def test_a_move_to_where_a_component_already_is_says_so(tmp_rules):
+    text = HAND.replace("    move contents(P1.hand) to table\n",
+                        "    move contents(P1.hand) to table\n    move first(contents(table)) to table\n"
+                        "    move first(contents(deck)) to bottom of deck\n")
+    state = ruledsl.load(tmp_rules("s.rules", text), 2).new_game(seed=1)
+    assert "1 stays in table" in state.events(None)
+    assert "a Card moves to the bottom of deck" in state.events(None)

@@ -146,10 +146,7 @@ scenario "four players, goal 5" with players: 4, goal: 5:
 
 # Scenarios of the bundled games that fail today, each with the issue that owns it.
 # The test below fails when one of them starts passing, so the list stays true.
-KNOWN_FAILURES = {
-    ("unrelenting_other.rules", "on a night turn the player moves all four rabbits"):
-        "issue 7: the scenario expects Catherine to reach F2-12 with a roll of 2",
-}
+KNOWN_FAILURES: dict = {}
 
 
 @pytest.mark.parametrize("path", BUNDLED + EXAMPLES, ids=[p.name for p in BUNDLED + EXAMPLES])
@@ -194,3 +191,14 @@ def test_scenarios_check_what_each_seat_is_told_and_sees():
         "line 44: expected an event with 'go B1', but since the last play P2 reads: "
         "'P1 makes a secret choice'; 'P1 moved'; \"P2's turn\"")
     assert not seen.passed and seen.message == "line 48: expected P2 to see P1.secret, but P2 does not"
+
+
+def test_a_force_never_used_fails_the_scenario(tmp_rules):
+    [r] = results(tmp_rules, '''
+scenario "forced too late":
+    play "add 1" by P1
+    force roll(d6) = 6
+    expect total == 1
+''')
+    assert not r.passed
+    assert r.message.startswith("line 21: force roll(d6) = 6 was never used")

@@ -179,8 +179,12 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
     if not up_after:
         st.known[cid] = 0
     if not quiet:
-        route = f"moves to the {end} of {dest.label}" if old_index == dest.index else \
-            f"moves from {old.label} to {dest.label}"
+        if old_index != dest.index:
+            route = f"moves from {old.label} to {dest.label}"
+        elif type(dest) is Zone and dest.ordered:
+            route = f"moves to the {end} of {dest.label}"
+        else:
+            route = f"stays {'on' if type(dest) is Location else 'in'} {dest.label}"
         emit_about(prog, st, comp, before, route)
     if old_index != dest.index:
         if type(old) is Location and prog.leave_triggers:
