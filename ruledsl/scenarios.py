@@ -18,7 +18,9 @@ from .errors import IllegalAction, RulesError
 from .ir import nodes as n
 from .load import check_players, load_definition
 from .runtime import machine
-from .runtime.exprs import Scope
+from .check.builtins import SCENARIO_ONLY
+from .check.walk import bodies, walk_block
+from .runtime.exprs import Scope, items_of
 from .runtime.signals import GameOver
 from .runtime.values import Comp, Player, display
 
@@ -152,6 +154,29 @@ class _Runner:
             self.state.frames.clear()
             self.state.pending = None
         self.dirty = True
+
+    # ------------------------------------------------------------ blocks holding scenario statements
+    def s_If(self, stmt: n.If) -> None:
+        if not _has_scenario_statements(stmt):
+            return self.effect(stmt)
+        self.fresh()
+        for branch in stmt.branches:
+            if self.value(branch.cond):
+                return self.run(branch.body)
+        self.run(stmt.orelse)
+
+    def s_ForEach(self, stmt: n.ForEach) -> None:
+        if not _has_scenario_statements(stmt):
+            return self.effect(stmt)
+        self.fresh()
+        outer = self.scope
+        self.scope = outer.with_(stmt.var)
+        try:
+            for item in items_of(self.state, self.value(stmt.source)):
+                self.env[stmt.var] = item
+                self.run(stmt.body)
+        finally:
+            self.scope = outer
 
     # ------------------------------------------------------------ scenario statements
     def s_Expect(self, stmt: n.Expect) -> None:
@@ -292,6 +317,10 @@ class _Runner:
                 raise ScenarioFailure(stmt.span, f"force {self.text(stmt.span)[len('force '):].strip()} was never used "
                                       "(the chance event it was meant for may have come before this line: "
                                       "put forces before the play that leads to it)")
+
+
+def _has_scenario_statements(stmt) -> bool:
+    return any(type(s).__name__ in SCENARIO_ONLY for body in bodies(stmt) for s in walk_block(body))
 
 
 def _shown(st, value) -> str:

@@ -202,3 +202,22 @@ scenario "forced too late":
 ''')
     assert not r.passed
     assert r.message.startswith("line 21: force roll(d6) = 6 was never used")
+
+
+def test_scenario_statements_may_stand_in_loops_and_branches(tmp_rules):
+    [ok, wrong] = results(tmp_rules, '''
+scenario "every small step is legal":
+    for each n in [1, 2, 3]:
+        expect legal "add {n}" by P1
+    if total == 0:
+        play "add 3" by P1
+    else:
+        play "add 1" by P1
+    expect total == 3
+
+scenario "a loop that fails names the line":
+    for each n in [1, 2, 3, 4]:
+        expect legal "add {n}" by P1
+''')
+    assert ok.passed, ok.message
+    assert not wrong.passed and wrong.message.startswith("line 30: expected 'add 4' to be legal for P1")
