@@ -104,3 +104,11 @@ def test_a_map_too_wide_for_the_screen_is_not_drawn(tmp_rules):
     game = ruledsl.load(tmp_rules("g.rules", WALLED), 2)
     [(name, places)] = game.new_game(seed=1).view(0)["board"].items()
     assert render_map(name, places, board_layouts(game)[name], width=12) is None
+
+
+def test_a_tiles_name_is_left_to_its_picture_and_common_tags_are_said_once(tmp_rules):
+    named = TILES.replace("    room: Room = Hall\n", "    room: Room = Hall\n    name: text = \"a tile\"\n")
+    lines = draw(tmp_rules, named)
+    assert not any("a tile" in line for line in lines)
+    assert lines[-1] == "Squares not marked otherwise are Floor."
+    assert not any("Floor" in line for line in lines[:-1])

@@ -5,7 +5,9 @@ it. Between two squares a wall is drawn unless a step joins them now (the
 view's `exits`), so fixed walls and paths that turn with tiles look the same.
 A component with a `list of direction` field (a tile's open sides) is drawn as
 a picture of those paths; its other fields show only when they differ from
-the kind's default (a trap door among hallways).
+the kind's default (a trap door among hallways), and never its `name` (the
+picture shows what it is). Tags that most squares carry are said once under
+the map instead of in every square.
 """
 from __future__ import annotations
 
@@ -84,11 +86,12 @@ def _short(comp: dict, labels: dict) -> str:
     return values[0] if values else comp.get("kind", "?")
 
 
-def _square(place: dict, layout: MapLayout, width: int) -> tuple:
+def _square(place: dict, layout: MapLayout, width: int, common: frozenset) -> tuple:
     """The first line of a square (its name) and the path picture (or None) and texts below it."""
     head = place.get("label") or ""
-    if place.get("tags"):
-        head += " " + ",".join(place["tags"])
+    tags = [t for t in place.get("tags", []) if t not in common]
+    if tags:
+        head += " " + ",".join(tags)
     picture, texts = None, []
     for comp in place.get("contents", []):
         path = layout.paths.get(comp.get("kind"))
@@ -96,7 +99,8 @@ def _square(place: dict, layout: MapLayout, width: int) -> tuple:
         if path is not None and picture is None and path[0] in fields:
             picture = path_picture(fields[path[0]])
             texts.extend(layout.labels.get(v, str(v)) for k, v in fields.items()
-                         if k != path[0] and not isinstance(v, (list, dict)) and str(v) != path[1].get(k))
+                         if k not in (path[0], "name") and not isinstance(v, (list, dict))
+                         and str(v) != path[1].get(k))
         else:
             texts.append(_short(comp, layout.labels))
     return head, picture, texts
@@ -150,6 +154,7 @@ def render_map(name: str, places: dict, layout: MapLayout, width: int = 80) -> O
     def joined(a, b, side, back):
         return a is not None and b is not None and (side in a.get("exits", []) or back in b.get("exits", []))
 
+    common = _common_tags(places)
     text = Text(name + "\n", style="bold")
     for r in range(len(rows) + 1):
         # the border above row r
@@ -166,7 +171,8 @@ def render_map(name: str, places: dict, layout: MapLayout, width: int = 80) -> O
         text.append(line.rstrip() + "\n", style="dim")
         if r == len(rows):
             break
-        made = [_square(at(r, c), layout, w) if at(r, c) is not None else None for c in range(len(rows[0]))]
+        made = [_square(at(r, c), layout, w, common) if at(r, c) is not None else None
+                for c in range(len(rows[0]))]
         height = _height(made)
         squares = [_square_lines(sq, height, w) if sq is not None else [" " * w] * (height + 1) for sq in made]
         for i in range(height + 1):
@@ -180,4 +186,15 @@ def render_map(name: str, places: dict, layout: MapLayout, width: int = 80) -> O
             last = at(r, len(rows[0]) - 1)
             text.append("|" if last is not None else " ", style="dim")
             text.append("\n")
+    if common:
+        text.append(f"Squares not marked otherwise are {', '.join(sorted(common))}.\n", style="dim")
     return text
+
+
+def _common_tags(places: dict) -> frozenset:
+    """Tags on more than half of the squares: written once under the map, not in each square."""
+    counts: dict = {}
+    for place in places.values():
+        for tag in place.get("tags", []):
+            counts[tag] = counts.get(tag, 0) + 1
+    return frozenset(t for t, k in counts.items() if k * 2 > len(places))
