@@ -50,7 +50,10 @@ def value_text(value) -> str:
 
 
 def describe(comp: dict) -> str:
-    """A component of a view in a few words: `X Mark`, `Card value=4`, `Red Card (hidden)`."""
+    """A component of a view in a few words: its name as the log gives it (`Move 2`, `X Mark`),
+    else its kind and fields (`Card value=4`), or `Red Card (hidden)`."""
+    if comp.get("text") and comp.get("fields"):
+        return comp["text"]
     words = []
     if comp.get("owner"):
         words.append(comp["owner"])
@@ -119,14 +122,20 @@ def render_board(name: str, places: dict, layout: Optional[MapLayout] = None, wi
 
 # ------------------------------------------------------------------ the whole view
 
+def zone_labels(game) -> dict:
+    """{zone name in views: how the log names it} for zones declared with a label."""
+    places = getattr(getattr(game, "program", None), "places", ())
+    return {p.name: p.label for p in places if getattr(p, "decl_name", None) and p.label != p.name}
+
+
 def render_view(view: dict, *, layouts: Optional[dict] = None, log_from: int = 0, log_limit: int = 20,
-                width: int = 80) -> Group:
+                width: int = 80, labels: Optional[dict] = None) -> Group:
     """A seat's view: header, boards, zones, variables, and the log lines from log_from on
     (at most log_limit of them, the latest)."""
     parts = [_header(view)]
     for name, places in view.get("board", {}).items():
         parts.append(render_board(name, places, (layouts or {}).get(name), width))
-    zones = _zones(view)
+    zones = _zones(view, labels or {})
     if zones is not None:
         parts.append(zones)
     if view.get("vars"):
@@ -153,7 +162,7 @@ def _header(view: dict) -> Text:
     return text
 
 
-def _zones(view: dict) -> Optional[Table]:
+def _zones(view: dict, labels: dict) -> Optional[Table]:
     seat = view.get("seat")
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
     table.add_column("zone")
@@ -161,10 +170,10 @@ def _zones(view: dict) -> Optional[Table]:
     empty = []
     for name, contents in view.get("zones", {}).items():
         if not contents:
-            empty.append(name)
+            empty.append(labels.get(name, name))
             continue
         mine = seat is not None and name.startswith(f"{seat}.")
-        table.add_row(Text(name + (" (yours)" if mine else ""), style="bold" if mine else ""),
+        table.add_row(Text(labels.get(name, name) + (" (yours)" if mine else ""), style="bold" if mine else ""),
                       ", ".join(grouped(contents)))
     if not table.row_count and not empty:
         return None

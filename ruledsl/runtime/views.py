@@ -33,6 +33,8 @@ def comp_view(prog, st, comp: Comp, seat) -> dict:
         if vis == "all" or (vis is None and face) or (vis == "owner" and owner is not None and owner.index == seat):
             fields[name] = encode(prog, st, value, seat)
     out["fields"] = fields
+    if face and len(fields) == len(kind.fields):
+        out["text"] = display(st, comp)     # how the log names it ("Move 2", "Red's pawn")
     return out
 
 
