@@ -22,6 +22,7 @@ from .check.builtins import SCENARIO_ONLY
 from .check.walk import bodies, walk_block
 from .runtime.exprs import Scope, items_of
 from .runtime.signals import GameOver
+from .runtime.state import chain_to_list
 from .runtime.values import Comp, Player, display
 
 
@@ -231,18 +232,12 @@ class _Runner:
         shown = ", ".join(repr(x) for x in d.labels[:12]) + (", …" if len(d.labels) > 12 else "")
         return f"{who} may choose: {shown}"
 
-    def _events_since(self) -> list:
-        events, cell = [], self.state.log
-        while cell is not None and cell is not self.log_mark:
-            events.append(cell[0])
-            cell = cell[1]
-        return events[::-1]
-
     def s_ExpectTold(self, stmt: n.ExpectTold) -> None:
         self.fresh()
         text = display(self.state, self.value(stmt.text))
         who = self._seat(stmt.seat)
-        read = [t for t in (e.seen_by(who.index if who else None) for e in self._events_since()) if t is not None]
+        read = [t for t in (e.seen_by(who.index if who else None) for e in chain_to_list(self.state.log, self.log_mark))
+                if t is not None]
         found = any(text in line for line in read)
         if found == stmt.negated:
             reader = f"{who.name} reads" if who else "the public log says"

@@ -5,8 +5,8 @@ it. Between two squares a wall is drawn unless a step joins them now (the
 view's `exits`), so fixed walls and paths that turn with tiles look the same.
 A component with a `list of direction` field (a tile's open sides) is drawn as
 a picture of those paths; its other fields show only when they differ from
-the kind's default (a trap door among hallways), and never its `name` (the
-picture shows what it is). Tags that most squares carry are said once under
+the kind's default (a special tile among plain ones), and never its `name`
+(the picture shows what it is). Tags that most squares carry are said once under
 the map instead of in every square.
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ class MapLayout:
     rows: list
     # kind name -> (name of its `list of direction` field, {other field: default text})
     paths: dict = attrs.field(factory=dict)
-    # enum value name -> its label, for values that have one ("TrapDoorTile" -> "Trap Door")
+    # enum value name -> its label, for values that have one (views give enum values by name)
     labels: dict = attrs.field(factory=dict)
 
 

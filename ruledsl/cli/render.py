@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..errors import Diagnostic
+from ..runtime.values import Zone
 from .boardmap import MapLayout, enum_labels, path_kinds, render_map
 
 
@@ -125,7 +126,7 @@ def render_board(name: str, places: dict, layout: Optional[MapLayout] = None, wi
 def zone_labels(game) -> dict:
     """{zone name in views: how the log names it} for zones declared with a label."""
     places = getattr(getattr(game, "program", None), "places", ())
-    return {p.name: p.label for p in places if getattr(p, "decl_name", None) and p.label != p.name}
+    return {p.name: p.label for p in places if type(p) is Zone and p.label != p.name}
 
 
 def render_view(view: dict, *, layouts: Optional[dict] = None, log_from: int = 0, log_limit: int = 20,

@@ -6,8 +6,10 @@ scenarios. Enter/leave triggers fire from here.
 """
 from __future__ import annotations
 
+from itertools import groupby
+
 from ..errors import error
-from .state import ALL_SEATS, Event
+from .state import Event, chain_to_list
 from .values import Comp, Location, Zone, display
 
 MASK = (1 << 64) - 1
@@ -56,15 +58,13 @@ def emit(st, text: str, to=None, others=None, kind: str = "log") -> None:
     st.log = (Event(text, to, others, kind), st.log)
 
 
-def disclose_var(st, slots, mask: int, text: str, to=None) -> None:
+def disclose_var(st, slots, mask: int, text: str) -> None:
     """Let the seats in mask (ALL_SEATS: everyone) see these variable slots from now on;
     mask 0 hides them again."""
     known = dict(st.var_known)
     for slot in slots:
         if mask == 0:
             known.pop(slot, None)
-        elif mask == ALL_SEATS:
-            known[slot] = ALL_SEATS
         else:
             known[slot] = known.get(slot, 0) | mask
     st.var_known = known
@@ -109,6 +109,14 @@ def face_mask(prog, st, comp: Comp) -> int:
     for p in prog.players:
         if sees_face(prog, st, comp, p.index):
             mask |= 1 << p.index
+    return mask
+
+
+def seat_mask(seats) -> int:
+    """The bitmask of these players' seats."""
+    mask = 0
+    for p in seats:
+        mask |= 1 << p.index
     return mask
 
 
@@ -199,49 +207,29 @@ _MOVES = " moves from "
 def merge_moves(st, mark) -> None:
     """Make the move events logged since mark one event per run of moves between the same
     places told to the same seats: "A, B and 2 Cards move from X to Y"."""
-    events, cell = [], st.log
-    while cell is not None and cell is not mark:
-        events.append(cell[0])
-        cell = cell[1]
+    events = chain_to_list(st.log, mark)
     if len(events) < 2:
         return
-    events.reverse()
-    merged, run = [], []
-
-    def key(e):
-        if e.kind != "move" or _MOVES not in e.text:
-            return None
-        other = e.others.partition(_MOVES) if e.others else None
-        return (e.to, e.text.partition(_MOVES)[2], other[0] if other else None, other[2] if other else None)
-
-    def flush():
-        if len(run) == 1:
-            merged.append(run[0])
-        elif run:
-            first = run[0]
-            route = first.text.partition(_MOVES)[2]
-            text = f"{_names([e.text.partition(_MOVES)[0] for e in run])} move from {route}"
-            others = None
-            if first.others is not None:
-                who, _, way = first.others.partition(_MOVES)
-                others = f"{_names([who] * len(run))} move from {way}"
-            merged.append(Event(text, first.to, others, first.kind))
-        run.clear()
-
-    for e in events:
-        if run and key(e) is not None and key(e) == key(run[0]):
-            run.append(e)
-            continue
-        flush()
-        if key(e) is None:
-            merged.append(e)
-        else:
-            run.append(e)
-    flush()
     log = mark
-    for e in merged:
-        log = (e, log)
+    for key, group in groupby(events, _move_key):
+        run = list(group)
+        if key is None or len(run) == 1:
+            for e in run:
+                log = (e, log)
+            continue
+        first = run[0]
+        text = f"{_names([e.text.partition(_MOVES)[0] for e in run])} move from {key[1]}"
+        others = f"{_names([key[2]] * len(run))} move from {key[3]}" if first.others is not None else None
+        log = (Event(text, first.to, others, first.kind), log)
     st.log = log
+
+
+def _move_key(e):
+    """What moves merged into one event share (None: an event that is not a move, never merged)."""
+    if e.kind != "move" or _MOVES not in e.text:
+        return None
+    who, _, way = e.others.partition(_MOVES) if e.others else (None, None, None)
+    return (e.to, e.text.partition(_MOVES)[2], who, way)
 
 
 def _names(names: list) -> str:
@@ -344,9 +332,7 @@ def turn_over(prog, st, comp, up: bool, span=None) -> None:
 def show(prog, st, comp, seats, span=None) -> None:
     if type(comp) is not Comp:
         raise error(span, f"only components can be shown, not {display(st, comp)}")
-    mask = 0
-    for p in seats:
-        mask |= 1 << p.index
+    mask = seat_mask(seats)
     st.known[comp.id] |= mask
     emit(st, f"{display(st, comp)} is shown to {display(st, tuple(seats))}", _seats(mask),
          f"{a_kind(comp.kind.name)} is shown to {display(st, tuple(seats))}", kind="show")

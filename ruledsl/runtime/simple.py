@@ -200,13 +200,13 @@ class SimpleCompiler:
         name = e.name if type(e) in (n.Name, n.Attr) else None
         if name not in prog.var_slots or _holds_components(prog, prog.var_decls[name].type):
             return None
-        if type(e) is n.Name and e.name not in scope and e.name in prog.var_slots:
-            slot, name = prog.var_slots[e.name], e.name
-            count = prog.player_count if prog.var_decls[name].per_player else 1
+        slot, per_player = prog.var_slots[name], prog.var_decls[name].per_player
+        if type(e) is n.Name and name not in scope:
+            count = prog.player_count if per_player else 1
             return lambda st, env: (range(slot, slot + count), name)
-        if type(e) is n.Attr and e.name in prog.var_slots and prog.var_decls[e.name].per_player:
+        if type(e) is n.Attr and per_player:
             owner = self.expr(e.obj, scope)
-            slot, name, span = prog.var_slots[e.name], e.name, e.span
+            span = e.span
 
             def one(st, env):
                 p = owner(st, env)
@@ -244,10 +244,7 @@ class SimpleCompiler:
             def show_var(st, env):
                 seats = players_of(st, to(st, env))
                 slots, name = var(st, env)
-                mask = 0
-                for p in seats:
-                    mask |= 1 << p.index
-                fx.disclose_var(st, slots, mask, f"{name} is shown to {display(st, tuple(seats))}")
+                fx.disclose_var(st, slots, fx.seat_mask(seats), f"{name} is shown to {display(st, tuple(seats))}")
             return show_var
         item = self.expr(s.item, scope)
 

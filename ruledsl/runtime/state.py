@@ -57,9 +57,10 @@ class Event:
                 "others": self.others, "kind": self.kind}
 
 
-def chain_to_list(cell) -> list:
+def chain_to_list(cell, stop=None) -> list:
+    """The values of a linked chain, oldest first; with stop, only those added after that cell."""
     out = []
-    while cell is not None:
+    while cell is not None and cell is not stop:
         out.append(cell[0])
         cell = cell[1]
     out.reverse()
