@@ -160,16 +160,22 @@ def _map_lines(screen: str) -> list:
     return [line for line in screen.splitlines() if line.lstrip().startswith(("|", "+"))]
 
 
+def _screens(name: str, seats: list, typed: str, seed: int, width: int, interactive: bool) -> str:
+    """Everything `ruledsl play` of a bundled game (2 players) shows for this typed input."""
+    game = ruledsl.load(str(GAMES / name), 2)
+    out = io.StringIO()
+    term = TerminalIO(io.StringIO(typed), out, interactive=interactive)
+    session = PlaySession(game, game.new_game(seed=seed), seats, term, seed, "x.json")
+    session.console.width = width
+    session.run()
+    return out.getvalue()
+
+
 def test_hot_seat_hidden_movement_shows_each_seat_only_its_own_ghost():
     # Tillinghast: ghosts' squares are known to their owners only. Two humans at one screen
     # each place a ghost, then P1 takes a turn: each screen's map holds that seat's ghost only.
-    game = ruledsl.load(str(GAMES / "tillinghast.rules"), 2)
-    out = io.StringIO()
-    term = TerminalIO(io.StringIO("\n1\n\n2\n\n1\nquit\nn\n"), out, interactive=True)
-    session = PlaySession(game, game.new_game(seed=3), ["human", "human"], term, 3, "x.json")
-    session.console.width = 120
-    session.run()
-    screens = out.getvalue().split(CLEAR_SCREEN)
+    shown = _screens("tillinghast.rules", ["human", "human"], "\n1\n\n2\n\n1\nquit\nn\n", 3, 120, True)
+    screens = shown.split(CLEAR_SCREEN)
     views = [s for s in screens if "· you are" in s]
     assert len(views) >= 3                                  # P1 places, P2 places, P1's turn
     p2_screen, p1_turn = views[1], views[2]
@@ -177,18 +183,13 @@ def test_hot_seat_hidden_movement_shows_each_seat_only_its_own_ghost():
     p1_map = _map_lines(p1_turn)
     assert any("P1" in line for line in p1_map) and not any("P2" in line for line in p1_map)
     assert not any("P1" in line for line in _map_lines(p2_screen))   # P1 had placed its ghost already
-    assert CLEAR_SCREEN + "Pass to P2 and press Enter" in out.getvalue()
+    assert CLEAR_SCREEN + "Pass to P2 and press Enter" in shown
     assert "makes a secret choice" in p2_screen            # the placement itself is only announced
 
 
 def test_the_haunting_house_screen_shows_tiles_pawns_doors_and_turned_cards():
-    game = ruledsl.load(str(GAMES / "haunting_house.rules"), 2)
-    out = io.StringIO()
-    term = TerminalIO(io.StringIO("1\n1\n1\n1\n1\nquit\nn\n"), out, interactive=False)
-    session = PlaySession(game, game.new_game(seed=1), ["human", "random"], term, 1, "x.json")
-    session.console.width = 100
-    session.run()
-    last = out.getvalue().split("· you are Red")[-1]
+    shown = _screens("haunting_house.rules", ["human", "random"], "1\n1\n1\n1\n1\nquit\nn\n", 1, 100, False)
+    last = shown.split("· you are Red")[-1]
     board = _map_lines(last)
     assert any("──┼──" in line for line in board) and any("  │  " in line for line in board)   # tile paths
     assert any("Welcom" in line for line in board) and any("Get Ou" in line for line in board)
