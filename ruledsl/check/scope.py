@@ -99,6 +99,8 @@ class Checker:
             self.block(g.setup.body)
         if g.flow:
             self.block(g.flow.body)
+        if g.evaluate:
+            self.evaluation(g.evaluate)
         for trigger in g.triggers:
             names = {}
             if trigger.var:
@@ -114,6 +116,14 @@ class Checker:
             self.in_scenario = True
             self.block(scenario.body)
             self.in_scenario = False
+
+    def evaluation(self, decl: n.EvaluateDecl) -> None:
+        self.scope.push({decl.var: "player"})
+        got = self.expr(decl.body)
+        self.scope.pop()
+        if got not in NUMERIC:
+            self.ctx.error(decl.body.span, f"an evaluation must be a number, but this is {_a(got)}",
+                           "give each player's expected return, from 0 (a loss) to 1 (a win)")
 
     def content(self, zone: n.ZoneDecl, content: n.Content) -> None:
         names = {}

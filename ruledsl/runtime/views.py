@@ -137,3 +137,33 @@ def _vars(prog, st, seat) -> dict:
         elif _var_visible(decl, None, seat) or _disclosed(st, slot, seat):
             out[name] = encode(prog, st, st.vals[slot], seat)
     return out
+
+
+def view_digest(prog, st, seat) -> tuple:
+    """Equal for two states of one game exactly when their view(seat), less the log, is equal;
+    cheaper to make (no JSON-ready copies of what never changes: labels, fixed exits).
+    For samplers that compare many guessed states with what a seat saw."""
+    decision = st.pending
+    chooser = decision.seat if decision is not None else None
+    board = []
+    dynamic = _dynamic_exits(prog)
+    for place in prog.places:
+        if type(place) is Zone:
+            board.append(_contents(prog, st, place, seat))
+        else:
+            items = st.contents[place.index]
+            board.append((st.tags[place.index], _contents(prog, st, place, seat) if items else [],
+                          _exits(prog, st, place) if place.index in dynamic else ()))
+    return (st.current, st.round, st.phase, chooser, decision is not None and decision.seat is None,
+            st.result, _vars(prog, st, seat), board,
+            decision.labels if decision is not None and chooser is not None and chooser == seat else None)
+
+
+def _dynamic_exits(prog) -> frozenset:
+    """The grid squares whose exits depend on the state (`connect … when`, edges with `when`)."""
+    found = getattr(prog, "_dynamic_exits", None)
+    if found is None:
+        found = frozenset(index for index, steps in prog.graphs.steps.items()
+                          if any(s.cond is not None and s.kind == "orthogonal" for s in steps))
+        prog._dynamic_exits = found
+    return found

@@ -1,0 +1,102 @@
+"""What samplers of hidden information need beyond the public API (ruledsl/agents/determinise.py):
+where a seat sees components lie, exchanging two components a seat cannot tell apart,
+and the state of the random generator.
+
+These read and change the whole state, hidden parts included: they are for a sampler
+working on its own guessed states, never for reading a real game's secrets.
+"""
+from __future__ import annotations
+
+from . import machine
+from .effects import sees_face, sees_position
+from .values import Comp
+
+
+def seat_layout(state, seat: int) -> dict:
+    """{place name: [component id, …]} of the components whose place `seat` sees, in the
+    order `state.view(seat)` lists them (ids of hidden components included)."""
+    prog = state.prog
+    return {place.name: [c.id for c in state.contents[place.index] if sees_position(state, c, seat)]
+            for place in prog.places}
+
+
+def generator(state) -> int:
+    """The state's random generator, to tell whether an action drew on it."""
+    return state.rng
+
+
+def _looks(prog, st, comp: Comp, seat: int) -> tuple:
+    """What seat sees of a component whose face it may not see: kind, owner, the visible fields."""
+    owner = st.owner[comp.id]
+    kind = comp.kind
+    shown = tuple(v for v, vis in zip(st.fields[comp.id], kind.field_visibility)
+                  if vis == "all" or (vis == "owner" and owner is not None and owner.index == seat))
+    return kind.name, owner, shown
+
+
+def exchange(state, a: int, b: int, seat: int) -> bool:
+    """Swap components a and b (ids) in place, if seat cannot tell them apart where they lie;
+    the pending decision is worked out again. Variables and running rules that hold either
+    keep holding the same component (now in the other's place). Returns whether it swapped."""
+    prog = state.prog
+    st = state
+    if a == b:
+        return False
+    ca, cb = prog.comps[a], prog.comps[b]
+    if sees_face(prog, st, ca, seat) or sees_face(prog, st, cb, seat):
+        return False
+    if _looks(prog, st, ca, seat) != _looks(prog, st, cb, seat):
+        return False
+    pa, pb = st.loc[a], st.loc[b]
+    if pa == pb:
+        items = list(st.contents[pa])
+        i, j = items.index(ca), items.index(cb)
+        items[i], items[j] = cb, ca
+        st.contents[pa] = tuple(items)
+    else:
+        st.contents[pa] = tuple(cb if c is ca else c for c in st.contents[pa])
+        st.contents[pb] = tuple(ca if c is cb else c for c in st.contents[pb])
+        st.loc[a], st.loc[b] = pb, pa
+    st.face[a], st.face[b] = st.face[b], st.face[a]
+    if st.pending is not None:
+        machine.refresh(prog, st)
+    return True
+
+
+def unseen(state, seat: int) -> list:
+    """[(component id, [place names it could be moved to])] for the components whose place seat
+    cannot see at all (a kind with `position visible to owner`, owned by another seat): the
+    places are those of the board (or the zones of the kind) it lies in now."""
+    prog = state.prog
+    out = []
+    for comp in prog.comps:
+        if sees_position(state, comp, seat):
+            continue
+        here = prog.places[state.loc[comp.id]]
+        board = getattr(here, "board", None)
+        if board is not None:
+            places = [loc.name for loc in prog.boards[board].locations if loc is not here]
+        else:
+            places = [p.name for p in prog.places if getattr(p, "decl_name", None) == here.decl_name and p is not here]
+        out.append((comp.id, places))
+    return out
+
+
+def relocate(state, comp_id: int, place_name: str, seat: int) -> bool:
+    """Put a component whose place seat cannot see in another place, quietly (no event, no
+    trigger); the pending decision is worked out again. Returns whether it moved."""
+    prog = state.prog
+    st = state
+    comp = prog.comps[comp_id]
+    if sees_position(st, comp, seat):
+        return False
+    dest = prog.locations.get(place_name) or next((p for p in prog.places if p.name == place_name), None)
+    if dest is None or dest.index == st.loc[comp_id]:
+        return False
+    old = st.loc[comp_id]
+    st.contents[old] = tuple(c for c in st.contents[old] if c is not comp)
+    st.contents[dest.index] = st.contents[dest.index] + (comp,)
+    st.loc[comp_id] = dest.index
+    if st.pending is not None:
+        machine.refresh(prog, st)
+    return True
