@@ -30,7 +30,7 @@ def distance(a, b) -> int:
     return d
 
 
-def _places(view: dict):
+def places(view: dict):
     """(place name, listed components) for every zone and board location of a view."""
     for name, comps in view["zones"].items():
         yield name, comps
@@ -44,7 +44,7 @@ def misplaced(guess, real_view: dict, seat: int) -> list:
     Swapping x and y before the step that put y there puts x there instead."""
     layout = seat_layout(guess, seat)
     pairs = []
-    for name, comps in _places(real_view):
+    for name, comps in places(real_view):
         held = layout.get(name, ())
         if len(held) != len(comps):
             continue

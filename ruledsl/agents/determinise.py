@@ -41,15 +41,15 @@ from typing import Optional
 
 from ..errors import RulesError
 from ..runtime.api import CHANCE
-from ..runtime.sampling import exchange, generator, relocate, unseen
-from .compare import distance, misplaced
+from ..runtime.sampling import exchange, generator, lookalikes, relocate, seat_layout, unseen
+from .compare import distance, misplaced, places
 from .observe import Observer, observe
 
 SEED_SPACE = 2 ** 62
 # How many steps back a belief that lost track goes to follow them again with more particles.
 NEAR_BACK, FAR_BACK = 24, 96
 # How many of the closest candidates a repair tries, and how many moves of unseen components.
-REPAIRS, MOVES, SWAP_ROUNDS = 8, 400, 6
+REPAIRS, MOVES, SWAP_ROUNDS, LOOKALIKES = 8, 400, 6, 6
 
 
 class Particle:
@@ -256,7 +256,9 @@ class Belief:
         """Make the closest candidates fit: swap components the seat could not tell apart, or
         move components the seat cannot see, in the state before the step, and take it again."""
         target = step.observation
-        ranked = sorted(found, key=lambda c: distance(c.observation, target))[:REPAIRS]
+        # Those that put some component where the seat saw another first: a swap may fix them.
+        ranked = sorted(found, key=lambda c: (not misplaced(c.state, target.view, self.seat),
+                                              distance(c.observation, target)))[:REPAIRS]
         fitting = []
         for candidate in ranked:
             fixed = self._swap_until_fits(candidate, target) or self._move_until_fits(candidate, target)
@@ -265,7 +267,42 @@ class Belief:
                 self.stats.repaired += 1
                 if len(fitting) >= self.min_particles:
                     break
+        if not fitting:
+            fitting = self._swap_then_choose(ranked, step)
         return fitting
+
+    def _swap_then_choose(self, ranked: list, step) -> list:
+        """A component the seat now sees was elsewhere in the guess: before the step, swap it with
+        a lookalike (those in the smallest places first: a hand, not the whole pool) and try
+        every option of the step again (the swap may change what can be chosen)."""
+        target = step.observation
+        seen = [comp["id"] for _, comps in places(target.view) for comp in comps if "id" in comp]
+        tried = set()
+        for candidate in ranked[:2]:
+            parent = candidate.parent
+            layout = {i: name for name, ids in self._layout(candidate.state).items() for i in ids}
+            real = {comp["id"]: name for name, comps in places(target.view) for comp in comps if "id" in comp}
+            for x in seen:
+                if layout.get(x) == real[x]:
+                    continue
+                for y in lookalikes(parent, x, self.seat)[:LOOKALIKES]:
+                    if (id(parent), x, y) in tried:
+                        continue
+                    tried.add((id(parent), x, y))
+                    swapped = parent.clone()
+                    if not exchange(swapped, x, y, self.seat):
+                        continue
+                    fits = [c for c in self._children(Particle(swapped, 1), step, self.branch)
+                            if c.observation == target]
+                    if fits:
+                        self.stats.repaired += 1
+                        for c in fits:
+                            c.weight *= candidate.weight
+                        return fits
+        return []
+
+    def _layout(self, state) -> dict:
+        return seat_layout(state, self.seat)
 
     def _retake(self, candidate, parent):
         """The candidate's step taken again from a changed parent, or None."""

@@ -34,10 +34,25 @@ def _looks(prog, st, comp: Comp, seat: int) -> tuple:
     return kind.name, owner, shown
 
 
+def _traded(value, trade: dict):
+    """value with the components in trade replaced (inside lists and maps too)."""
+    t = type(value)
+    if t is Comp:
+        return trade.get(value, value)
+    if t is tuple:
+        return tuple(_traded(v, trade) for v in value)
+    if t is list:
+        return [_traded(v, trade) for v in value]
+    if t is dict:
+        return {_traded(k, trade): _traded(v, trade) for k, v in value.items()}
+    return value
+
+
 def exchange(state, a: int, b: int, seat: int) -> bool:
-    """Swap components a and b (ids) in place, if seat cannot tell them apart where they lie;
-    the pending decision is worked out again. Variables and running rules that hold either
-    keep holding the same component (now in the other's place). Returns whether it swapped."""
+    """Swap components a and b (ids), if seat cannot tell them apart where they lie: each takes
+    the other's place, and variables and running rules that held one now hold the other (as
+    if the game had dealt them the other way round); the pending decision is worked out
+    again. Returns whether it swapped."""
     prog = state.prog
     st = state
     if a == b:
@@ -58,6 +73,10 @@ def exchange(state, a: int, b: int, seat: int) -> bool:
         st.contents[pb] = tuple(ca if c is cb else c for c in st.contents[pb])
         st.loc[a], st.loc[b] = pb, pa
     st.face[a], st.face[b] = st.face[b], st.face[a]
+    trade = {ca: cb, cb: ca}
+    st.vals = [_traded(v, trade) for v in st.vals]
+    for frame in st.frames:
+        frame.env = {k: _traded(v, trade) for k, v in frame.env.items()}
     if st.pending is not None:
         machine.refresh(prog, st)
     return True
@@ -100,3 +119,18 @@ def relocate(state, comp_id: int, place_name: str, seat: int) -> bool:
     if st.pending is not None:
         machine.refresh(prog, st)
     return True
+
+
+def lookalikes(state, comp_id: int, seat: int) -> list:
+    """The components seat cannot tell from comp_id where each lies (both faces hidden from it,
+    the same kind, owner and visible fields), those in the fullest places last."""
+    prog = state.prog
+    st = state
+    comp = prog.comps[comp_id]
+    if sees_face(prog, st, comp, seat):
+        return []
+    looks = _looks(prog, st, comp, seat)
+    found = [c for c in prog.components_of[comp.kind.name]
+             if c is not comp and not sees_face(prog, st, c, seat) and _looks(prog, st, c, seat) == looks]
+    found.sort(key=lambda c: len(st.contents[st.loc[c.id]]))
+    return [c.id for c in found]
