@@ -41,7 +41,8 @@ from typing import Optional
 
 from ..errors import RulesError
 from ..runtime.api import CHANCE
-from ..runtime.sampling import exchange, generator, lookalikes, relocate, seat_layout, unseen
+from ..runtime.sampling import (exchange, generator, hidden_classes, lookalikes, relocate, seat_layout,
+                                unseen)
 from .compare import distance, misplaced, places
 from .observe import Observer, observe
 
@@ -168,6 +169,8 @@ class Belief:
         wide = max(1, min(self.branch, 2 * self.size // len(particles)))
         for particle in particles:
             found.extend(self._children(particle, step, wide))
+        if not found and step.label is not None and self._budget > 0:
+            found = self._make_legal(particles, step)
         fitting = [c for c in found if c.observation == step.observation]
         if not fitting and self._budget > 0:
             fitting = self._repair(found, step)
@@ -269,7 +272,64 @@ class Belief:
                     break
         if not fitting:
             fitting = self._swap_then_choose(ranked, step)
+        if not fitting:
+            for candidate in ranked[:2]:
+                fixed = self._trade_until_fits(candidate, target)
+                if fixed is not None:
+                    self.stats.repaired += 1
+                    return [fixed]
         return fitting
+
+    def _make_legal(self, particles: list, step) -> list:
+        """The seat was told an action no guess allows (a public accusation of a seat the guesses
+        made the accuser): swap lookalikes in a guess until the action is legal, then take it
+        (the candidates made, for the repairs to finish)."""
+        made = []
+        for particle in particles[:2]:
+            state = particle.state
+            if state.current_player != step.actor:
+                continue
+            pairs = [(self.rng.choice(a), self.rng.choice(b))
+                     for groups in hidden_classes(state, self.seat)
+                     for n, a in enumerate(groups) for b in groups[n + 1:]]
+            self.rng.shuffle(pairs)
+            for x, y in pairs[:MOVES]:
+                swapped = state.clone()
+                self._budget -= 1
+                if exchange(swapped, x, y, self.seat) and step.label in swapped.legal_labels():
+                    made.extend(self._take(swapped, step.label, particle.count, step))
+                    if any(c.observation == step.observation for c in made) or len(made) >= REPAIRS:
+                        return made
+        return made
+
+    def _trade_until_fits(self, candidate, target) -> Optional[Candidate]:
+        """Hill-climb when what the seat saw names no component (an accusation answered, a
+        total announced): swap two lookalikes in different places before the step, keeping
+        swaps that bring it closer to what the seat saw."""
+        best = distance(candidate.observation, target)
+        tries = 0
+        while best > 0 and tries < MOVES:
+            pairs = []
+            for groups in hidden_classes(candidate.parent, self.seat):
+                pairs.extend((self.rng.choice(a), self.rng.choice(b))
+                             for n, a in enumerate(groups) for b in groups[n + 1:])
+            self.rng.shuffle(pairs)
+            improved = None
+            for x, y in pairs[:MOVES - tries]:
+                tries += 1
+                parent = candidate.parent.clone()
+                if not exchange(parent, x, y, self.seat):
+                    continue
+                traded = self._retake(candidate, parent)
+                if traded is not None:
+                    d = distance(traded.observation, target)
+                    if d < best:
+                        best, improved = d, traded
+                        break
+            if improved is None:
+                return None
+            candidate = improved
+        return candidate if best == 0 else None
 
     def _swap_then_choose(self, ranked: list, step) -> list:
         """A component the seat now sees was elsewhere in the guess: before the step, swap it with

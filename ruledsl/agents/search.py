@@ -17,7 +17,7 @@ from .tree import Node
 # Rewards are returns, from 0 to 1: this weighs exploration against them (UCB1's c).
 EXPLORATION = 0.7
 # Playout length: short when the rules say how to score a cut playout, long when they do not.
-DEPTH_WITH_EVALUATION = 40
+DEPTH_WITH_EVALUATION = 12
 DEPTH_WITHOUT = 1000
 PROGRESS_EVERY = 16   # iterations between two progress reports
 
@@ -60,7 +60,7 @@ class SearchAgent:
     def depth(self, state) -> int:
         if self.rollout_depth is not None:
             return self.rollout_depth
-        return DEPTH_WITH_EVALUATION if state.evaluate() is not None else DEPTH_WITHOUT
+        return DEPTH_WITH_EVALUATION if state.evaluates else DEPTH_WITHOUT
 
     def report(self, done: int, clock) -> None:
         if self.progress is not None and done % PROGRESS_EVERY == 0:
@@ -76,19 +76,23 @@ class MCTSAgent(SearchAgent):
     name = "mcts"
 
     def think(self, state, clock) -> str:
+        labels = state.legal_labels()
+        winning, safe = decisive(state, self.rng)
+        if winning is not None:
+            self.last = {"iterations": 0, "decisive": True}
+            return winning
         root = Node()
         depth = self.depth(state)
         done = failed = 0
         while clock.more(done):
-            if not self._iterate(state.reseeded(self.rng.getrandbits(62)), root, depth):
+            if not self._iterate(state.reseeded(self.rng.getrandbits(62)), root, depth, safe):
                 failed += 1
             done += 1
             self.report(done, clock)
         self.last = {"iterations": done, "failed": failed}
-        labels = state.legal_labels()
-        return root.most_visited(labels) or self.rng.choice(labels)
+        return root.most_visited(safe or labels) or self.rng.choice(safe or labels)
 
-    def _iterate(self, det, root: Node, depth: int) -> bool:
+    def _iterate(self, det, root: Node, depth: int, allowed=None) -> bool:
         rng = self.rng
         node, path = root, []
         try:
@@ -99,7 +103,8 @@ class MCTSAgent(SearchAgent):
                     node = node.child(label)
                     continue
                 seat = det.current_player
-                label, new = node.select(det.legal_labels(), rng, self.exploration)
+                labels = allowed if node is root and allowed else det.legal_labels()
+                label, new = node.select(labels, rng, self.exploration)
                 path.append((seat, node, label))
                 det.apply(label)
                 node = node.child(label)
@@ -111,3 +116,41 @@ class MCTSAgent(SearchAgent):
         for seat, node, label in path:
             node.update(label, rewards[seat])
         return True
+
+
+# Checking every reply to every action costs about this many actions at most; past it, no check.
+DECISIVE_WORK = 2000
+
+
+def decisive(state, rng) -> tuple:
+    """(an action that wins at once, or None; the actions after which no reply wins at once for
+    another seat, when some but not all are so, else None). Decisive and anti-decisive moves:
+    what a short search with random playouts may miss, checked on copies with fresh chance."""
+    me = state.current_player
+    labels = state.legal_labels()
+    after = {}
+    work = 0
+    for label in labels:
+        child = state.reseeded(rng.getrandbits(62)).apply(label)
+        work += 1
+        if child.is_terminal():
+            if child.returns()[me] == 1 and max(child.returns()) == 1 and sum(child.returns()) == 1:
+                return label, None
+        after[label] = child
+    safe = []
+    for label, child in after.items():
+        if child.is_terminal() or child.is_chance() or child.current_player == me:
+            safe.append(label)
+            continue
+        work += len(child.legal_labels())
+        if work > DECISIVE_WORK:
+            return None, None
+        loses = False
+        for reply in child.legal_labels():
+            grand = child.clone().apply(reply)
+            if grand.is_terminal() and grand.returns()[me] == 0 and grand.returns()[child.current_player] == 1:
+                loses = True
+                break
+        if not loses:
+            safe.append(label)
+    return None, (safe if 0 < len(safe) < len(labels) else None)

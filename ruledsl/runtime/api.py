@@ -6,7 +6,7 @@ from typing import Optional, Union
 from ..errors import IllegalAction, RulesError, error
 from . import effects as fx
 from . import machine
-from .estimate import estimate
+from .estimate import estimate, has_evaluation
 from .state import StateData, chain_to_list
 from .views import build_view, view_digest
 
@@ -160,6 +160,11 @@ class GameState(StateData):
     def log_mark(self):
         """An opaque mark of the log as it is now, for `events(seat, since=mark)`."""
         return self.log
+
+    @property
+    def evaluates(self) -> bool:
+        """Whether the rules declare `evaluate p: …` (see evaluate())."""
+        return has_evaluation(self.prog)
 
     def evaluate(self) -> Optional[list]:
         """The rules' `evaluate p: …` for every seat (each from 0 to 1), or None when the

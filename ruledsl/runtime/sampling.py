@@ -134,3 +134,19 @@ def lookalikes(state, comp_id: int, seat: int) -> list:
              if c is not comp and not sees_face(prog, st, c, seat) and _looks(prog, st, c, seat) == looks]
     found.sort(key=lambda c: len(st.contents[st.loc[c.id]]))
     return [c.id for c in found]
+
+
+def hidden_classes(state, seat: int) -> list:
+    """Classes of components seat cannot tell apart (faces hidden from it, same look) that lie
+    in more than one place, each as [[ids in one place], [ids in another], …], smallest classes
+    first. Swapping two of a class from different places changes nothing seat sees now."""
+    prog = state.prog
+    st = state
+    classes: dict = {}
+    for comp in prog.comps:
+        if sees_position(st, comp, seat) and not sees_face(prog, st, comp, seat):
+            places = classes.setdefault(_looks(prog, st, comp, seat), {})
+            places.setdefault(st.loc[comp.id], []).append(comp.id)
+    found = [list(places.values()) for places in classes.values() if len(places) > 1]
+    found.sort(key=lambda groups: sum(map(len, groups)))
+    return found
