@@ -28,7 +28,6 @@ sys.path.insert(0, str(ROOT))
 
 import ruledsl  # noqa: E402
 from ruledsl.agents import Belief, RandomAgent, make_agent, play_out, seat_seed  # noqa: E402
-from ruledsl.agents.observe import observe  # noqa: E402
 
 # name: (rules file, players, options, bots of the table, what counts as success)
 TARGETS = {
