@@ -160,3 +160,13 @@ flow:
     assert guess.view(1) == real.view(1)
     with pytest.raises(RulesError):
         game.new_game(chance="explicit").apply("pick 1")
+
+
+def test_a_belief_given_another_game_starts_over():
+    game = load("examples/high_card.rules", 3, {})
+    belief = Belief(game, 0, seed=1)
+    first, second = played(game, 1, 14), played(game, 2, 5)
+    belief.update(first)
+    belief.update(second)
+    assert belief.exact and belief.observer.games == 2
+    assert belief.sample(random.Random(0)).view(0) == second.view(0)

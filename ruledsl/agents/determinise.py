@@ -12,22 +12,31 @@ step (a particle filter over histories):
   sees exactly what it saw are kept, weighted by their probability (chance) or alike
   (choices); a step that drew on the random generator (a lazily shuffled deck read other
   than by `draw`) is tried again with other seeds;
-- when no option fits, the step is repaired: components the real view shows where the
-  guess holds others, and that the seat could not tell apart before the step, are swapped
-  and the step taken again (a deck settled in another order, a hand dealt other cards);
-- the particles are resampled to `particles` by weight; identical ones are kept once,
-  with a count.
+- when no option fits, the step is repaired (repair.py): components the seat could not
+  tell apart before the step are swapped (a deck settled in another order, a hand dealt
+  other cards, a role dealt to another seat), components whose place it cannot see are
+  moved, and the step is taken again; when that fails, the last NEAR_BACK (then FAR_BACK)
+  steps are followed again from there with 4 (then 8) times the particles: consequences
+  of hidden moves that show only later;
+- the particles are resampled to `particles` by weight (systematic resampling); equal
+  draws share one state, with a count.
+
+When many options stay open at a step (`wide`: about twice the cloud's size in all), each
+particle draws only a few of them: the cloud then stands for the rest.
 
 Nothing here reads the real game's hidden parts: the particles start from a seed of the
 belief's own, and the real game is seen only through the Observer's steps. Two real games
 that differ only in what the seat may not see give the same belief for the same seed.
 
-Cost. Following one action costs one `apply` and one view per particle for an action the
-seat was told, and up to `branch` (+ `retries` for steps that drew on the generator) for
-one it was not: O(particles × branch) per hidden step, O(length of the game) in all,
-spread over the game (each `update` follows only the new actions). `work` caps the applies
-of one update; past it the cloud shrinks to `min_particles`, and past twice it the
-remaining steps keep only their closest option (see below).
+Cost. Following one action costs one `apply` and one view digest per particle for an
+action the seat was told, and for one it was not up to `branch` options a particle (at
+most about 2 × `particles` in all when there are many): O(particles × min(branch, options))
+per hidden step, and O(length of the game) in all, spread over the game (each `update`
+follows only the actions new since the last). It does not grow with the length of the
+game already followed (clones share the log). Repairs and retreats cost more, and only
+when a step fits no particle. `work` caps the applies of one update (counted, so the result
+does not depend on the machine): past it the cloud shrinks to `min_particles` and a step no
+particle fits is no longer repaired, but given its closest guesses.
 
 Fallback. When no particle can be made to fit a step, the closest guesses are kept (the
 fewest differing events and view entries), and `exact` turns False: the states are still
@@ -55,7 +64,7 @@ class Belief(Repairs):
     and sampled with `sample(rng)`. See the module docstring."""
 
     def __init__(self, game, seat: int, seed: int = 0, particles: int = 32, branch: int = 24,
-                 retries: int = 4, work: int = 50_000, min_particles: int = 4):
+                 retries: int = 4, work: int = 12_000, min_particles: int = 4):
         self.game = game
         self.seat = seat
         self.size = particles
@@ -75,9 +84,9 @@ class Belief(Repairs):
     # ------------------------------------------------------------------ following the game
     def update(self, state) -> None:
         """Follow the real game up to `state` (seen only through the seat's observations)."""
-        known = len(self.observer.steps)
+        games = self.observer.games
         self.observer.update(state)
-        if not self.particles or len(self.observer.steps) < known or self.followed > len(self.observer.steps):
+        if not self.particles or self.observer.games != games:
             self._start()
         self._budget = self.work
         while self.followed < len(self.observer.steps):

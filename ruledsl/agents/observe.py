@@ -75,6 +75,7 @@ class Observer:
         self.shadow = None
         self.start: Optional[Observation] = None
         self.steps: list = []
+        self.games = 0        # how many games it has started following
 
     def update(self, state) -> list:
         """Follow the real game up to `state`; returns the new steps. A state of another
@@ -89,6 +90,7 @@ class Observer:
             self.shadow = self.game.new_game(seed=state.seed, chance="explicit")
             self.start = _fixed(observe(self.shadow, self.seat, None))
             self.steps = []
+            self.games += 1
         new = []
         for label in actions[len(self.steps):]:
             new.append(self._step(label))

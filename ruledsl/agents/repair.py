@@ -17,7 +17,7 @@ from .particles import Candidate, Particle
 
 # How many of the closest candidates a repair tries, how many swaps or moves a hill-climb
 # tries, how many rounds of swaps, and how many lookalikes of one component.
-REPAIRS, MOVES, SWAP_ROUNDS, LOOKALIKES = 8, 400, 6, 6
+REPAIRS, MOVES, SWAP_ROUNDS, LOOKALIKES = 8, 200, 6, 6
 
 
 class Repairs:
