@@ -107,6 +107,7 @@ class Observer:
 
 
 def _fixed(observation: Observation) -> Observation:
-    """The observation with its view read now (the shadow state changes next)."""
+    """The observation with everything read now (the shadow state changes next)."""
     observation.view
+    observation.digest.exits()
     return observation

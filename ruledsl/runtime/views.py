@@ -139,24 +139,65 @@ def _vars(prog, st, seat) -> dict:
     return out
 
 
-def view_digest(prog, st, seat) -> tuple:
+def view_digest(prog, st, seat) -> "Digest":
     """Equal for two states of one game exactly when their view(seat), less the log, is equal;
-    cheaper to make (no JSON-ready copies of what never changes: labels, fixed exits).
+    cheaper to make (no JSON-ready copies, nothing that never changes: labels, fixed exits; exits
+    that depend on the state are worked out only when everything else is equal).
     For samplers that compare many guessed states with what a seat saw."""
     decision = st.pending
     chooser = decision.seat if decision is not None else None
-    board = []
-    dynamic = _dynamic_exits(prog)
+    places = []
     for place in prog.places:
+        items = st.contents[place.index]
         if type(place) is Zone:
-            board.append(_contents(prog, st, place, seat))
+            places.append(tuple(_comp_key(prog, st, c, seat) for c in items if sees_position(st, c, seat)))
         else:
-            items = st.contents[place.index]
-            board.append((st.tags[place.index], _contents(prog, st, place, seat) if items else [],
-                          _exits(prog, st, place) if place.index in dynamic else ()))
-    return (st.current, st.round, st.phase, chooser, decision is not None and decision.seat is None,
-            st.result, _vars(prog, st, seat), board,
+            places.append((st.tags[place.index],
+                           tuple(_comp_key(prog, st, c, seat) for c in items if sees_position(st, c, seat))))
+    main = (st.current, st.round, st.phase, chooser, decision is not None and decision.seat is None,
+            st.result, _vars(prog, st, seat), places,
             decision.labels if decision is not None and chooser is not None and chooser == seat else None)
+    return Digest(main, prog, st)
+
+
+class Digest:
+    """A view's digest (see view_digest): the main part, and the exits that depend on the state,
+    read from the state when first compared (do not change the state before)."""
+    __slots__ = ("main", "_prog", "_st", "_exits")
+
+    def __init__(self, main, prog, st):
+        self.main = main
+        self._prog = prog
+        self._st = st
+        self._exits = None
+
+    def exits(self) -> tuple:
+        if self._exits is None:
+            prog, st = self._prog, self._st
+            self._exits = tuple(_exits(prog, st, prog.places[i]) for i in sorted(_dynamic_exits(prog)))
+            self._st = None
+        return self._exits
+
+    def __eq__(self, other):
+        if not isinstance(other, Digest):
+            return NotImplemented
+        return self is other or (self.main == other.main and self.exits() == other.exits())
+
+    __hash__ = None
+
+
+def _comp_key(prog, st, comp: Comp, seat):
+    """What view(seat) shows of a component, as comp_view does, without building it."""
+    cid = comp.id
+    kind = comp.kind
+    owner = st.owner[cid]
+    face = sees_face(prog, st, comp, seat)
+    shown = []
+    for vis, value in zip(kind.field_visibility, st.fields[cid]):
+        if vis == "all" or (vis is None and face) or (vis == "owner" and owner is not None and owner.index == seat):
+            t = type(value)
+            shown.append(value if t in (int, str, bool, float) or value is None else encode(prog, st, value, seat))
+    return (kind, owner, cid if face else None, st.face[cid] if face else None, tuple(shown))
 
 
 def _dynamic_exits(prog) -> frozenset:
