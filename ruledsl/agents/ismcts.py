@@ -25,7 +25,7 @@ from ..errors import RulesError
 from ..runtime.api import CHANCE
 from .determinise import Belief, LostTrack
 from .rollout import rollout, sample_outcome
-from .search import SearchAgent
+from .search import EXPLORATION, SearchAgent
 from .tree import Node
 
 
@@ -34,8 +34,9 @@ class ISMCTSAgent(SearchAgent):
     belief_options: settings of its Belief (particles, branch, …)."""
     name = "ismcts"
 
-    def __init__(self, budget=None, seed: int = 0, rollout_depth=None, exploration=None, **belief_options):
-        super().__init__(budget, seed, rollout_depth, *(() if exploration is None else (exploration,)))
+    def __init__(self, budget=None, seed: int = 0, rollout_depth=None, exploration: float = EXPLORATION,
+                 **belief_options):
+        super().__init__(budget, seed, rollout_depth, exploration)
         self.belief_options = belief_options
         self.belief = None
 
