@@ -164,7 +164,9 @@ def report_files(paths: list) -> None:
                 print(f"  seat {seat + 1} ({rows[0]['bots'][seat]}): wins {rate(wins, n)}")
             team = sum(1 for r in finished if r["returns"] and all(x == 1 for x in r["returns"]))
             somebody = sum(1 for r in finished if r["returns"] and any(x == 1 for x in r["returns"]))
-            print(f"  every seat won (a co-operative win): {rate(team, n)}; someone won: {rate(somebody, n)}")
+            alone = sum(1 for r in finished if r["returns"] and sum(x == 1 for x in r["returns"]) == 1)
+            print(f"  every seat won (a co-operative win): {rate(team, n)}; someone won: {rate(somebody, n)}; "
+                  f"one seat alone won (with the Corrupted: the Corrupted's wins): {rate(alone, n)}")
         lengths = sorted(r["length"] for r in finished)
         if lengths:
             print(f"  length in actions: mean {sum(lengths) / len(lengths):.0f}, median {lengths[len(lengths) // 2]}, "
