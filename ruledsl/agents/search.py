@@ -48,8 +48,8 @@ class SearchAgent:
         if not actions:
             raise ValueError("no action is legal: the game is over or stuck")
         clock = self.budget.clock()
+        self.last = {"iterations": 0}
         label = self.think(state, clock) if len(actions) > 1 else actions[0].label
-        self.last.setdefault("iterations", 0)
         self.last["seconds"] = clock.elapsed()
         return next((a for a in actions if a.label == label), actions[0])
 
