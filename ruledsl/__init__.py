@@ -34,8 +34,8 @@ class GameDefinition:
     def program(self):
         """The game compiled for play (built on first use, shared by every state)."""
         if self._program is None:
-            from .runtime.program import Program
-            self._program = Program(self.definition, self.players, self.options)
+            from .runtime.compiler.build import build_program
+            self._program = build_program(self.definition, self.players, self.options)
         return self._program
 
     def new_game(self, seed: int = 0, chance: str = "seeded") -> "GameState":

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..errors import Diagnostic
-from ..runtime.values import Zone
+from ..runtime.model.values import Zone
 from .boardmap import MapLayout, enum_labels, path_kinds, render_map
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 from typing import Optional, Union
 
 from ..errors import IllegalAction, RulesError, error
-from . import effects as fx
-from . import machine
-from .state import StateData, chain_to_list
+from .engine import loop
+from .model.chance import seed_rng
+from .model.state import StateData, chain_to_list
 from .views import build_view
 
 CHANCE = -1
@@ -89,7 +89,7 @@ class GameState(StateData):
             raise IllegalAction("the game is over" if self.result is not None else "no decision is pending")
         index = self._index_of(action)
         try:
-            machine.take(self.prog, self, index)
+            loop.take(self.prog, self, index)
         except RulesError as err:
             # The rule broke half-way: this state cannot go on. Keep the error so that
             # later calls say why instead of failing somewhere else.
@@ -157,7 +157,7 @@ class GameState(StateData):
         """A clone whose future chance comes from another seed (for search bots that must not
         know the coming dice). Hidden cards are not redealt."""
         other = self.clone()
-        other.rng = fx.seed_rng(seed)
+        other.rng = seed_rng(seed)
         return other
 
     @property
@@ -202,7 +202,7 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False) -
         raise ValueError("chance must be 'seeded' or 'explicit'")
     prog = game.program
     key = (chance, hold)
-    rng = fx.seed_rng(seed)
+    rng = seed_rng(seed)
     started = prog.started.get(key)
     if started is not None:
         # The set-up and the flow up to the first decision drew on no chance: every seed
@@ -219,7 +219,7 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False) -
     st.failure = None
     st.rng = rng
     st.explicit = chance == "explicit"
-    machine.start(prog, st, hold)
+    loop.start(prog, st, hold)
     if st.rng == rng and not st.lazy and (st.pending is None or st.pending.seat is not None):
         prog.started[key] = st.clone()
     return st

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .effects import sees_face, sees_position
-from .state import ALL_SEATS, chain_to_list
-from .values import Comp, EnumValue, Location, Player, Zone, display
+from .effects.events import sees_face, sees_position
+from .model.state import ALL_SEATS, chain_to_list
+from .model.values import Comp, EnumValue, Location, Player, Zone, display
 
 
 def comp_view(prog, st, comp: Comp, seat) -> dict:

@@ -1,157 +1,16 @@
-"""Effects on a state, one function per kind of change, each emitting its event.
+"""Effects on a state, one function per kind of change, each telling its event.
 
-These are the only functions that move components, turn them over or
-change what seats know; the statement compiler calls them, and so do
-scenarios. Enter/leave triggers fire from here.
+These are the only functions that move components, turn them over or change
+what seats know; compiled statements call them with their evaluated
+arguments (and the span to blame). Enter/leave triggers fire from here.
 """
 from __future__ import annotations
 
-from itertools import groupby
-
-from ..errors import error
-from .state import Event, chain_to_list
-from .values import Comp, Location, Zone, display
-
-MASK = (1 << 64) - 1
-
-
-# ---------------------------------------------------------------- chance
-def next_random(st, bound: int) -> int:
-    """A number in [0, bound) from the state's own generator (splitmix64)."""
-    s = (st.rng + 0x9E3779B97F4A7C15) & MASK
-    st.rng = s
-    z = s
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    z ^= z >> 31
-    return z % bound
-
-
-def seed_rng(seed: int) -> int:
-    return (int(seed) * 0x2545F4914F6CDD1D + 0x1234567) & MASK
-
-
-def shuffled(st, items: tuple) -> tuple:
-    items = list(items)
-    for i in range(len(items) - 1, 0, -1):
-        j = next_random(st, i + 1)
-        items[i], items[j] = items[j], items[i]
-    return tuple(items)
-
-
-def settle(st, place_index: int) -> None:
-    """Give a lazily shuffled zone (explicit chance) a real order before its order is read."""
-    if place_index in st.lazy:
-        st.lazy = st.lazy - {place_index}
-        st.contents[place_index] = shuffled(st, st.contents[place_index])
-
-
-# ---------------------------------------------------------------- events
-# What `quietly:` keeps out of the log: the effects on components. Announcements,
-# decisions, chance, turns, phases and the end are still told.
-QUIET_KINDS = frozenset({"move", "draw", "shuffle", "swap", "show"})
-
-
-def emit(st, text: str, to=None, others=None, kind: str = "log") -> None:
-    if st.quiet and kind in QUIET_KINDS:
-        return
-    st.log = (Event(text, to, others, kind), st.log)
-
-
-def disclose_var(st, slots, mask: int, text: str) -> None:
-    """Let the seats in mask (ALL_SEATS: everyone) see these variable slots from now on;
-    mask 0 hides them again."""
-    known = dict(st.var_known)
-    for slot in slots:
-        if mask == 0:
-            known.pop(slot, None)
-        else:
-            known[slot] = known.get(slot, 0) | mask
-    st.var_known = known
-    emit(st, text, kind="show")
-
-
-def sees_face(prog, st, comp: Comp, seat: int) -> bool:
-    """Whether seat (0-based) may see the face of comp where it lies now."""
-    cid = comp.id
-    if st.face[cid] or st.known[cid] >> seat & 1:
-        return True
-    place = prog.places[st.loc[cid]]
-    if type(place) is Zone:
-        vis = place.visibility
-        return vis == "all" or (vis == "owner" and place.owner is not None and place.owner.index == seat)
-    return False
-
-
-def sees_position(st, comp: Comp, seat: int) -> bool:
-    pos = comp.kind.position
-    if pos == "all":
-        return True
-    owner = st.owner[comp.id]
-    return pos == "owner" and owner is not None and owner.index == seat
-
-
-def _who_sees(prog, st, comp: Comp, before_face: int) -> tuple:
-    """(seats that see where it is, seats among them that see which it is) as bitmasks."""
-    position = 0
-    face = 0
-    for p in prog.players:
-        i = p.index
-        if sees_position(st, comp, i):
-            position |= 1 << i
-            if before_face >> i & 1 or sees_face(prog, st, comp, i):
-                face |= 1 << i
-    return position, face
-
-
-def face_mask(prog, st, comp: Comp) -> int:
-    mask = 0
-    for p in prog.players:
-        if sees_face(prog, st, comp, p.index):
-            mask |= 1 << p.index
-    return mask
-
-
-def seat_mask(seats) -> int:
-    """The bitmask of these players' seats."""
-    mask = 0
-    for p in seats:
-        mask |= 1 << p.index
-    return mask
-
-
-def _seats(mask: int) -> frozenset:
-    out = []
-    i = 0
-    while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
-    return frozenset(out)
-
-
-def a_kind(name: str) -> str:
-    """'a Card', 'an Event': how the log names a component whose face one may not see."""
-    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
-
-
-def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
-    """An event about one component: named to those who see its face, 'a Kind' to the others
-    who see where it is, nothing to those who may not know where it is."""
-    everyone = (1 << len(prog.players)) - 1
-    if comp.kind.position == "all" and (st.face[comp.id] or before_face == everyone):
-        emit(st, f"{display(st, comp)} {verb}", kind="move")     # in plain sight: no one to hide it from
-        return
-    position, face = _who_sees(prog, st, comp, before_face)
-    named = f"{display(st, comp)} {verb}"
-    anonymous = f"{a_kind(comp.kind.name)} {verb}"
-    if face == everyone:
-        emit(st, named, kind="move")
-    elif position == everyone:
-        emit(st, named, _seats(face), anonymous, kind="move")
-    else:
-        emit(st, named if face else anonymous, _seats(position), None, kind="move")
+from ...errors import error
+from ..model.chance import next_random, settle, shuffled
+from ..model.collections import items_of
+from ..model.values import Comp, Location, Player, Zone, display, turn_direction
+from .events import a_kind, emit, emit_about, face_mask, merge_moves, seat_mask, seats_of
 
 
 # ---------------------------------------------------------------- moving
@@ -199,50 +58,6 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
             fire(prog, st, prog.leave_triggers, comp, old)
         if type(dest) is Location and prog.enter_triggers:
             fire(prog, st, prog.enter_triggers, comp, dest)
-
-
-_MOVES = " moves from "
-
-
-def merge_moves(st, mark) -> None:
-    """Make the move events logged since mark one event per run of moves between the same
-    places told to the same seats: "A, B and 2 Cards move from X to Y"."""
-    events = chain_to_list(st.log, mark)
-    if len(events) < 2:
-        return
-    log = mark
-    for key, group in groupby(events, _move_key):
-        run = list(group)
-        if key is None or len(run) == 1:
-            for e in run:
-                log = (e, log)
-            continue
-        first = run[0]
-        text = f"{_names([e.text.partition(_MOVES)[0] for e in run])} move from {key[1]}"
-        others = f"{_names([key[2]] * len(run))} move from {key[3]}" if first.others is not None else None
-        log = (Event(text, first.to, others, first.kind), log)
-    st.log = log
-
-
-def _move_key(e):
-    """What moves merged into one event share (None: an event that is not a move, never merged)."""
-    if e.kind != "move" or _MOVES not in e.text:
-        return None
-    who, _, way = e.others.partition(_MOVES) if e.others else (None, None, None)
-    return (e.to, e.text.partition(_MOVES)[2], who, way)
-
-
-def _names(names: list) -> str:
-    """'A, B and 2 Cards': named things listed, 'a Card' ones counted."""
-    parts, anonymous = [], {}
-    for name in names:
-        if name.startswith(("a ", "an ")):
-            kind = name.split(" ", 1)[1]
-            anonymous[kind] = anonymous.get(kind, 0) + 1
-        else:
-            parts.append(name)
-    parts += [a_kind(k) if k_count == 1 else f"{k_count} {k}s" for k, k_count in anonymous.items()]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def fire(prog, st, triggers, comp, loc) -> None:
@@ -334,12 +149,11 @@ def show(prog, st, comp, seats, span=None) -> None:
         raise error(span, f"only components can be shown, not {display(st, comp)}")
     mask = seat_mask(seats)
     st.known[comp.id] |= mask
-    emit(st, f"{display(st, comp)} is shown to {display(st, tuple(seats))}", _seats(mask),
+    emit(st, f"{display(st, comp)} is shown to {display(st, tuple(seats))}", seats_of(mask),
          f"{a_kind(comp.kind.name)} is shown to {display(st, tuple(seats))}", kind="show")
 
 
 def rotate(prog, st, comp, degrees, span=None) -> None:
-    from .builtins import turn_direction
     if type(comp) is not Comp:
         raise error(span, f"only components can be rotated, not {display(st, comp)}")
     if degrees % 90:
@@ -348,9 +162,9 @@ def rotate(prog, st, comp, degrees, span=None) -> None:
     for i in prog.rotatable[comp.kind.name]:
         v = values[i]
         if type(v) is tuple:
-            values[i] = tuple(turn_direction(prog, d, degrees) for d in v)
+            values[i] = tuple(turn_direction(prog.directions, d, degrees) for d in v)
         elif v is not None:
-            values[i] = turn_direction(prog, v, degrees)
+            values[i] = turn_direction(prog.directions, v, degrees)
     st.fields[comp.id] = tuple(values)
     place = prog.places[st.loc[comp.id]]
     where = f"on {place.label} " if type(place) is Location else ""
@@ -369,3 +183,111 @@ def mark(prog, st, loc, tag: str, on: bool, span=None) -> None:
 
 def as_list(value) -> tuple:
     return value if type(value) is tuple else (value,)
+
+
+def disclose_var(st, slots, mask: int, text: str) -> None:
+    """Let the seats in mask (ALL_SEATS: everyone) see these variable slots from now on;
+    mask 0 hides them again."""
+    known = dict(st.var_known)
+    for slot in slots:
+        if mask == 0:
+            known.pop(slot, None)
+        else:
+            known[slot] = known.get(slot, 0) | mask
+    st.var_known = known
+    emit(st, text, kind="show")
+
+
+# ---------------------------------------------------------------- statements' effects
+# What one statement does with its evaluated arguments: a list or one item.
+
+def move_many(prog, st, what, where, end, facing, span) -> None:
+    """`move X to Y`: each component of X in turn, told as one event per run of alike moves."""
+    items = what if type(what) is tuple else (what,)
+    if end == "top":
+        items = items[::-1]
+    mark = st.log
+    for c in items:
+        move(prog, st, c, where, end, facing, span)
+    if len(items) > 1:
+        merge_moves(st, mark)
+
+
+def draw_one(prog, st, src, end, span):
+    """The component a draw takes (at random from a bag; else from the top or the bottom), or None."""
+    if type(src) is not Zone:
+        raise error(span, f"{display(st, src)} is not a zone to draw from")
+    items = items_of(st, src)
+    if not items:
+        return None
+    if src.shape == "bag":
+        return items[next_random(st, len(items))]
+    return items[-1] if end == "bottom" else items[0]
+
+
+def draw_many(prog, st, count, src, dst, end, dest_end, facing, span) -> None:
+    """`draw N from src to dst`: stops, and says so, when src runs out."""
+    mark = st.log
+    for _ in range(count):
+        comp = draw_one(prog, st, src, end, span)
+        if comp is None:
+            emit(st, f"{src.label} is empty", kind="draw")
+            break
+        move(prog, st, comp, dst, dest_end, facing, span)
+    if count > 1:
+        merge_moves(st, mark)
+
+
+def turn_many(prog, st, what, up: bool, span) -> None:
+    for c in as_list(what):
+        turn_over(prog, st, c, up, span)
+
+
+def show_many(prog, st, what, to, span) -> None:
+    seats = players_of(st, to)
+    for c in as_list(what):
+        show(prog, st, c, seats, span)
+
+
+def rotate_many(prog, st, what, degrees, span) -> None:
+    for c in as_list(what):
+        rotate(prog, st, c, degrees, span)
+
+
+def mark_many(prog, st, where, tag: str, on: bool, span) -> None:
+    for loc in as_list(where):
+        mark(prog, st, loc, tag, on, span)
+
+
+def announce(st, text: str, seats=None) -> None:
+    """An announcement to everyone, or to some players only."""
+    emit(st, text, None if seats is None else frozenset(p.index for p in players_of(st, seats)), None,
+         kind="announce")
+
+
+def players_of(st, value) -> tuple:
+    """One player or a list of them, as a tuple."""
+    return (value,) if type(value) is Player else tuple(items_of(st, value))
+
+
+# ---------------------------------------------------------------- variables disclosed
+# A disclosed variable is given as (its slots, how the log names it).
+
+def player_slot(st, slot: int, p, name: str, span) -> tuple:
+    """One player's entry of a per-player variable, for `reveal p.track` and `show p.role to …`."""
+    if type(p) is not Player:
+        raise error(span, f"{display(st, p)} is not a player, so it has no {name}")
+    return (slot + p.index,), f"{p.label}'s {name}"
+
+
+def disclose(st, target: tuple, mask: int, verb: str) -> None:
+    """`reveal v` (mask ALL_SEATS) or `hide v` (mask 0)."""
+    slots, name = target
+    disclose_var(st, slots, mask, f"{name} is {verb}")
+
+
+def show_var(st, target: tuple, to) -> None:
+    """`show v to players`: those seats see the variable from now on."""
+    seats = players_of(st, to)
+    slots, name = target
+    disclose_var(st, slots, seat_mask(seats), f"{name} is shown to {display(st, tuple(seats))}")

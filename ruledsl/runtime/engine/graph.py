@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from .values import Comp, Location
+from ..model.values import Comp, Location
+from .budget import spend
 
 
 class Step:
@@ -58,6 +59,7 @@ class Graphs:
         queue = deque([start])
         while queue:
             here = queue.popleft()
+            spend(st)
             d = dist[here]
             if limit is not None and d >= limit:
                 continue
@@ -74,6 +76,7 @@ class Graphs:
         queue = deque([a])
         while queue:
             here = queue.popleft()
+            spend(st)
             for nxt in self.out(st, here, via, avoid):
                 if nxt not in parent:
                     parent[nxt] = here
@@ -95,6 +98,9 @@ class Graphs:
             layer = [start]
             for _ in range(steps):
                 nxt = {}
+                if not layer:
+                    break
+                spend(st, len(layer))
                 for here in layer:
                     for to in self.out(st, here, via, avoid):
                         nxt[to] = True
@@ -105,6 +111,7 @@ class Graphs:
         return tuple(ends)
 
     def _simple_walks(self, st, here, left, via, avoid, visited, ends):
+        spend(st)
         if left == 0:
             ends[here] = True
             return

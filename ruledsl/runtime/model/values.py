@@ -207,3 +207,19 @@ def display(st, value) -> str:
     if t is Fraction:
         return str(value)
     return str(value)
+
+
+# ---------------------------------------------------------------- directions on a grid
+OFFSETS = {
+    "N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0),
+    "NE": (1, -1), "SE": (1, 1), "SW": (-1, 1), "NW": (-1, -1),
+}
+CLOCKWISE = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
+def turn_direction(directions: dict, d: EnumValue, degrees: int) -> EnumValue:
+    """d turned clockwise by degrees (a multiple of 45), from the game's direction values."""
+    if degrees % 45:
+        raise ValueError(f"cannot turn a direction by {degrees} degrees")
+    i = CLOCKWISE.index(d.name)
+    return directions[CLOCKWISE[(i + degrees // 45) % 8]]

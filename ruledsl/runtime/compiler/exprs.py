@@ -1,0 +1,269 @@
+"""Expressions written as Python text: a whole expression is one Python expression.
+
+Comprehensions become Python comprehensions over fresh Python names, `define`s
+with cheap arguments are written in place, and every operator that can fail
+calls a helper that carries its span (engine/ops.py), so that an error names
+the place in the rules file in the language's own words.
+
+`names` maps each local name in scope to the Python text that reads it: a
+fresh Python local, or `env['x']` for a name kept in the frame across decisions.
+"""
+from __future__ import annotations
+
+from ...check.builtins import BUILTINS
+from ...errors import error
+from ...ir import nodes as n
+from ..engine.library import PLAIN, reporting
+
+# Literal ranges at most this long are built once, when the game is compiled.
+_CONSTANT_RANGE = 1000
+
+_ARITH = {"-": "_sub", "*": "_mul", "/": "_div", "%": "_mod", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
+
+
+class ExprGen:
+    """Writes expressions for one program (see the module docstring)."""
+
+    def __init__(self, compiler):
+        self.compiler = compiler
+        self.prog = compiler.prog
+        self.ns = compiler.ns
+        self.names = compiler.names
+        self.no_walrus = 0          # > 0 inside a comprehension's source, where Python forbids `:=`
+        self.inlining: set = set()
+
+    def k(self, value) -> str:
+        return self.ns.const(value)
+
+    def temp(self) -> str:
+        return self.ns.fresh("t")
+
+    def gen(self, e, names: dict) -> str:
+        handler = _HANDLERS.get(type(e))
+        if handler is None:
+            raise error(e.span, f"the interpreter cannot evaluate {type(e).__name__}")
+        return handler(self, e, names)
+
+    def plain(self, e, names: dict) -> str:
+        """e written without `:=` (for places Python forbids it, or text used more than once)."""
+        self.no_walrus += 1
+        try:
+            return self.gen(e, names)
+        finally:
+            self.no_walrus -= 1
+
+    # ---------------------------------------------------------------- atoms
+    def g_literal(self, e, names):
+        return self.k(e.value)
+
+    def g_template(self, e, names):
+        parts = [self.k(p) if isinstance(p, str) else f"_D(st, {self.gen(p, names)})" for p in e.parts]
+        if all(isinstance(p, str) for p in e.parts):
+            return self.k("".join(e.parts))
+        return "(" + " + ".join(parts) + ")"
+
+    def g_name(self, e, names):
+        local = names.get(e.name)
+        if local is not None:
+            return local
+        return self.names.read(e.name, e.span)
+
+    def g_attr(self, e, names):
+        readers, fail = self.names.field_readers(e.name, e.span)
+        obj = self.gen(e.obj, names)
+        if self.no_walrus:
+            return f"_attr({self.k(readers)}, {self.k(fail)}, st, {obj})"
+        t = self.temp()
+        # the reader for what the object is; `fail` raises for anything without this field
+        return f"({self.k(readers)}.get(type({t} := {obj})) or {self.k(fail)})(st, {t})"
+
+    def g_index(self, e, names):
+        return f"_index(st, {self.gen(e.obj, names)}, {self.gen(e.index, names)}, {self.k(e.span)})"
+
+    def g_unary(self, e, names):
+        if e.op == "not":
+            return f"(not {self.gen(e.operand, names)})"
+        if isinstance(e.operand, n.Literal) and type(e.operand.value) is int:
+            return repr(-e.operand.value)
+        return f"_neg(st, {self.gen(e.operand, names)}, {self.k(e.span)})"
+
+    def g_range(self, e, names):
+        low, high = e.low, e.high
+        if isinstance(low, n.Literal) and isinstance(high, n.Literal) and type(low.value) is int \
+                and type(high.value) is int and high.value - low.value < _CONSTANT_RANGE:
+            return self.k(tuple(range(low.value, high.value + 1)))
+        return f"_range(st, {self.gen(low, names)}, {self.gen(high, names)}, {self.k(e.span)})"
+
+    def g_list(self, e, names):
+        if e.comp is not None:
+            var, source, cond, value = self.loop(e.comp, names)
+            out = value if e.comp.body is not None else var
+            return f"tuple([{out} for {var} in {source}{cond}])"
+        if not e.items:
+            return "()"
+        if all(isinstance(i, n.Literal) for i in e.items):
+            return self.k(tuple(i.value for i in e.items))
+        return "(" + ", ".join(self.gen(i, names) for i in e.items) + ",)"
+
+    def g_map(self, e, names):
+        return "{" + ", ".join(f"{self.gen(k, names)}: {self.gen(v, names)}" for k, v in e.entries) + "}"
+
+    # ---------------------------------------------------------------- operators
+    def g_binary(self, e, names):
+        op = e.op
+        if op in ("is", "is not"):
+            return self.is_test(e, names)
+        a = self.gen(e.left, names)
+        b = self.gen(e.right, names)
+        if op == "and":
+            return f"(bool({a}) and bool({b}))"
+        if op == "or":
+            return f"(bool({a}) or bool({b}))"
+        if op in ("in", "not in"):
+            if self.no_walrus:
+                test = f"_contains(st, {a}, {b})"
+            else:
+                t = self.temp()
+                test = f"(({a}) in {t} if type({t} := {b}) is tuple else _contains(st, {a}, {t}))"
+            return test if op == "in" else f"(not {test})"
+        if op in ("==", "!="):
+            return self.equality(e, a, b, op == "!=")
+        if op == "+":
+            return f"_add(st, {a}, {b}, {self.k(e.span)})"
+        return f"{_ARITH[op]}(st, {a}, {b}, {self.k(e.span)})"
+
+    def equality(self, e, a, b, negate):
+        if isinstance(e.right, n.Literal):
+            v = e.right.value
+            if v is None:
+                return f"({a} {'is not' if negate else 'is'} None)"
+            if not self.no_walrus:
+                t = self.temp()
+                test = f"(({t} := {a}) == {b} and type({t}) is {self.k(type(v))})"
+                return f"(not {test})" if negate else test
+        return f"(not _same({a}, {b}))" if negate else f"_same({a}, {b})"
+
+    def is_test(self, e, names):
+        negate = e.op == "is not"
+        a = self.gen(e.left, names)
+        prog = self.prog
+        right = e.right.name if isinstance(e.right, n.Name) and e.right.name not in names else None
+        if right is not None and right in prog.tag_names:
+            other = prog.value_of_name(right)
+            return f"_has_tag(st, {a}, {self.k(right)}, {self.k(other)}, {negate})"
+        if right is not None and right in prog.kinds and not self.no_walrus:
+            t = self.temp()
+            test = f"(type({t} := {a}) is Comp and {t}.kind is {self.k(prog.kinds[right])})"
+            return f"(not {test})" if negate else test
+        b = self.gen(e.right, names)
+        return f"(not _same({a}, {b}))" if negate else f"_same({a}, {b})"
+
+    # ---------------------------------------------------------------- comprehensions
+    def loop(self, c: n.Comprehension, names):
+        """(Python variable, source text, ' if cond' or '', mapped value or key text)."""
+        var = self.ns.fresh("v")
+        source = f"_items(st, {self.plain(c.source, names)})"
+        inner = dict(names)
+        inner[c.var] = var
+        cond = f" if {self.gen(c.where, inner)}" if c.where is not None else ""
+        value_expr = c.body if c.body is not None else c.by
+        value = self.gen(value_expr, inner) if value_expr is not None else var
+        return var, source, cond, value
+
+    def comprehension_call(self, e, names):
+        name = e.func
+        var, source, cond, value = self.loop(e.comp, names)
+        if name in ("any", "all"):
+            test = cond[len(" if "):] if cond else var
+            return f"{name}({test} for {var} in {source})"
+        if name == "count":
+            return f"sum(1 for {var} in {source}{cond})"
+        if name == "sum":
+            return f"sum({value} for {var} in {source}{cond})"
+        if name in ("min", "max"):
+            return f"_extreme({name}, [{value} for {var} in {source}{cond}])"
+        if name in ("highest", "lowest"):
+            pick = "max" if name == "highest" else "min"
+            return f"_best({pick}, [({var}, {value}) for {var} in {source}{cond}])"
+        if name == "sort":
+            return f"_sort([({var}, {value}) for {var} in {source}{cond}])"
+        raise error(e.span, f"{name}(…) does not take `each x in …`")
+
+    # ---------------------------------------------------------------- calls
+    def g_call(self, e, names):
+        prog = self.prog
+        if e.func in prog.defn.defines:
+            return self.define_call(e, names)
+        spec = BUILTINS.get(e.func)
+        if spec is None:
+            raise error(e.span, f"there is no function '{e.func}'")
+        if spec.chance:
+            raise error(e.span, f"{e.func}(…) draws on chance and must stand alone in a `let`")
+        if e.comp is not None:
+            return self.comprehension_call(e, names)
+        if e.func in ("any", "all"):
+            raise error(e.span, f"{e.func} needs `each x in list where cond`")
+        special = self.special_call(e, names)
+        if special is not None:
+            return special
+        args = [self.gen(a, names) for a in e.args]
+        args += [f"{k}={self.gen(v, names)}" for k, v in e.kwargs]
+        return f"{self.k(reporting(PLAIN[e.func], e.func, e.span))}(st, prog, {', '.join(args)})"
+
+    def special_call(self, e, names):
+        """The calls rules make most, written without a call to the library."""
+        name, args = e.func, e.args
+        if e.kwargs:
+            return None
+        kinds = self.prog.kinds
+        if name == "count" and len(args) == 1:
+            inner = args[0]
+            if isinstance(inner, n.Call) and inner.func in ("contents", "at") and len(inner.args) == 1 \
+                    and inner.comp is None and not inner.kwargs:
+                inner = inner.args[0]           # count(contents(x)): no copy
+            return f"_size(st, {self.gen(inner, names)})"
+        if (name == "contents" or name == "at") and len(args) == 1:
+            return f"_items_of(st, {self.gen(args[0], names)})"
+        if name == "first" and len(args) == 1:
+            return f"_first(st, {self.gen(args[0], names)})"
+        if name in ("at", "item_at") and len(args) == 2 and isinstance(args[1], n.Name) \
+                and args[1].name in kinds and args[1].name not in names:
+            kind = self.k(kinds[args[1].name])
+            place = self.gen(args[0], names)
+            if name == "item_at":
+                return f"_item_of_kind(st, {place}, {kind})"
+            c = self.ns.fresh("c")
+            return f"tuple([{c} for {c} in _items_of(st, {place}) if {c}.kind is {kind}])"
+        return None
+
+    def define_call(self, e, names):
+        decl = self.prog.defn.defines[e.func]
+        if e.func not in self.inlining and len(e.args) == len(decl.params) and all(map(_cheap, e.args)):
+            # Comprehension variables are fresh Python names, so nothing the body binds can
+            # capture an argument; cheap arguments may be evaluated more than once.
+            inner = {p: f"({self.plain(a, names)})" for p, a in zip(decl.params, e.args)}
+            self.inlining.add(e.func)
+            try:
+                return self.gen(decl.body, inner)
+            finally:
+                self.inlining.discard(e.func)
+        args = ", ".join(self.gen(a, names) for a in e.args)
+        return f"{self.compiler.define_function(e.func)}(st{', ' if args else ''}{args})"
+
+
+def _cheap(e) -> bool:
+    """Whether an argument is cheap enough to be evaluated wherever the body uses it."""
+    if isinstance(e, (n.Literal, n.Name)):
+        return True
+    if isinstance(e, n.Attr):
+        return _cheap(e.obj)
+    if isinstance(e, n.Index):
+        return _cheap(e.obj) and _cheap(e.index)
+    return False
+
+
+_HANDLERS = {
+    n.Literal: ExprGen.g_literal, n.Template: ExprGen.g_template, n.Name: ExprGen.g_name,
+    n.Attr: ExprGen.g_attr, n.Index: ExprGen.g_index, n.Unary: ExprGen.g_unary, n.Binary: ExprGen.g_binary,
+    n.Range: ExprGen.g_range, n.ListLit: ExprGen.g_list, n.MapLit: ExprGen.g_map, n.Call: ExprGen.g_call,
+}
