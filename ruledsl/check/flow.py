@@ -77,7 +77,7 @@ def check(ctx: Context, *, complete: bool) -> None:
         f.walk(g.flow.body, in_loop=False, in_rule=False, in_turn=False, where="flow")
     for rule in g.rules.values():
         f.walk(rule.body, in_loop=False, in_rule=True, in_turn=False, where="rule")
-    from ..ir.decisions import Analysis
+    from .decisions import Analysis
     analysis = Analysis(g.rules)
     for trigger in g.triggers:
         if trigger.event == "turn":

@@ -5,7 +5,7 @@ import networkx as nx
 
 from ..errors import Diagnostic
 from . import nodes as n
-from .boards import OFFSETS, Board, Location
+from .places import OFFSETS, Board, Location
 from .maps import parse_map, square_name
 
 PLAIN_GLYPHS = ("", ".")

@@ -5,6 +5,7 @@ from typing import Optional, Union
 
 from ..errors import IllegalAction, RulesError, error
 from .engine import loop
+from .fastpaths import on
 from .model.chance import seed_rng
 from .model.state import StateData, chain_to_list
 from .views import build_view
@@ -203,7 +204,7 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False) -
     prog = game.program
     key = (chance, hold)
     rng = seed_rng(seed)
-    started = prog.started.get(key)
+    started = prog.started.get(key) if on("started") else None
     if started is not None:
         # The set-up and the flow up to the first decision drew on no chance: every seed
         # starts alike, so the started state is copied instead of run again.

@@ -9,7 +9,7 @@ into Python functions that share one namespace of helpers and constants.
 from __future__ import annotations
 
 from ...errors import RulesError, error
-from ...ir.decisions import Analysis
+from ...check.decisions import Analysis
 from ..effects import effects as fx
 from ..effects import flow
 from ..engine import decisions as dec

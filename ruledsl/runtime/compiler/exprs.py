@@ -14,6 +14,7 @@ from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
 from ..engine.library import PLAIN, reporting
+from ..fastpaths import on
 
 # Literal ranges at most this long are built once, when the game is compiled.
 _CONSTANT_RANGE = 1000
@@ -120,7 +121,7 @@ class ExprGen:
         if op == "or":
             return f"(bool({a}) or bool({b}))"
         if op in ("in", "not in"):
-            if self.no_walrus:
+            if self.no_walrus or not on("compare"):
                 test = f"_contains(st, {a}, {b})"
             else:
                 t = self.temp()
@@ -133,7 +134,7 @@ class ExprGen:
         return f"{_ARITH[op]}(st, {a}, {b}, {self.k(e.span)})"
 
     def equality(self, e, a, b, negate):
-        if isinstance(e.right, n.Literal):
+        if isinstance(e.right, n.Literal) and on("compare"):
             v = e.right.value
             if v is None:
                 return f"({a} {'is not' if negate else 'is'} None)"
@@ -203,7 +204,7 @@ class ExprGen:
             return self.comprehension_call(e, names)
         if e.func in ("any", "all"):
             raise error(e.span, f"{e.func} needs `each x in list where cond`")
-        special = self.special_call(e, names)
+        special = self.special_call(e, names) if on("calls") else None
         if special is not None:
             return special
         args = [self.gen(a, names) for a in e.args]
@@ -238,7 +239,8 @@ class ExprGen:
 
     def define_call(self, e, names):
         decl = self.prog.defn.defines[e.func]
-        if e.func not in self.inlining and len(e.args) == len(decl.params) and all(map(_cheap, e.args)):
+        if on("inline") and e.func not in self.inlining and len(e.args) == len(decl.params) \
+                and all(map(_cheap, e.args)):
             # Comprehension variables are fresh Python names, so nothing the body binds can
             # capture an argument; cheap arguments may be evaluated more than once.
             inner = {p: f"({self.plain(a, names)})" for p, a in zip(decl.params, e.args)}

@@ -19,7 +19,7 @@ import re
 from contextlib import contextmanager
 
 from ...errors import error
-from ...ir.decisions import escapes, is_chance_let
+from ...check.decisions import escapes, is_chance_let
 from .source import Source
 
 _LABEL = re.compile(r"__L(\d+)__")

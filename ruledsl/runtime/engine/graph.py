@@ -4,7 +4,9 @@ Each location's outgoing steps are precomputed as (neighbour, edge kind,
 condition or None, direction); a condition (`when`, `connect`) is evaluated
 against the state whenever the step is considered. Searches are plain
 breadth-first searches over that table: boards are small and their edges
-change with the state, so nothing is cached between queries.
+change with the state, so nothing is cached between queries. A search visits
+each location once, so only walks (which may revisit or branch without end)
+spend the step budget.
 """
 from __future__ import annotations
 
@@ -59,7 +61,6 @@ class Graphs:
         queue = deque([start])
         while queue:
             here = queue.popleft()
-            spend(st)
             d = dist[here]
             if limit is not None and d >= limit:
                 continue
@@ -76,7 +77,6 @@ class Graphs:
         queue = deque([a])
         while queue:
             here = queue.popleft()
-            spend(st)
             for nxt in self.out(st, here, via, avoid):
                 if nxt not in parent:
                     parent[nxt] = here

@@ -10,7 +10,8 @@ import math
 
 from ...errors import error
 from ..model.collections import items_of, size_of
-from ..model.values import OFFSETS, Comp, EdgeKind, Location, Player, display, turn_direction
+from ...ir.places import OFFSETS
+from ..model.values import Comp, EdgeKind, Location, Player, display, turn_direction
 from .graph import place_of
 
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ...errors import error
 from ..model.collections import items_of
-from ..model.values import EnumValue, Location, Player, display
+from ..model.values import EnumValue, Location, Player, Zone, display
 from .budget import STEP_LIMIT, spend
 from ..model.signals import Runaway
 
@@ -91,20 +91,32 @@ def neg(st, a, span):
         raise error(span, f"cannot compute -{display(st, a)}") from None
 
 
-def _comparison(op, test):
-    def compare(st, a, b, span):
-        try:
-            return test(a, b)
-        except TypeError:
-            raise _cannot(st, span, a, op, b) from None
-    compare.__name__ = f"compare_{op}"
-    return compare
+def lt(st, a, b, span):
+    try:
+        return a < b
+    except TypeError:
+        raise _cannot(st, span, a, "<", b) from None
 
 
-lt = _comparison("<", lambda a, b: a < b)
-le = _comparison("<=", lambda a, b: a <= b)
-gt = _comparison(">", lambda a, b: a > b)
-ge = _comparison(">=", lambda a, b: a >= b)
+def le(st, a, b, span):
+    try:
+        return a <= b
+    except TypeError:
+        raise _cannot(st, span, a, "<=", b) from None
+
+
+def gt(st, a, b, span):
+    try:
+        return a > b
+    except TypeError:
+        raise _cannot(st, span, a, ">", b) from None
+
+
+def ge(st, a, b, span):
+    try:
+        return a >= b
+    except TypeError:
+        raise _cannot(st, span, a, ">=", b) from None
 
 
 def contains(st, item, coll) -> bool:
@@ -137,7 +149,13 @@ def make_range(st, low, high, span) -> tuple:
 
 def items(st, value):
     """The items a loop or a comprehension runs over; each one spends a step."""
-    out = items_of(st, value)
+    t = type(value)
+    if t is tuple:
+        out = value
+    elif (t is Zone or t is Location) and not st.lazy:
+        out = st.contents[value.index]
+    else:
+        out = items_of(st, value)
     st.steps += len(out)
     if st.steps > STEP_LIMIT:
         raise Runaway()

@@ -1,15 +1,15 @@
 """Which statements can stop the flow for a decision, and which rules make decisions.
 
-The compiler runs a statement that can never stop for a decision as one
-closure (fast, plain Python control flow); one that can is laid out as
-resumable instructions. Triggers must not make decisions (they run inside
-an effect), which the checker enforces with `decides`.
+The compiler writes a statement that can never stop for a decision as plain
+Python statements; one that can is laid out as resumable blocks. Triggers
+must not make decisions (they run inside an effect), which the checker
+enforces with `decides`.
 """
 from __future__ import annotations
 
-from ..check.builtins import BUILTINS
-from ..check.walk import bodies
-from . import nodes as n
+from .builtins import BUILTINS
+from .walk import bodies
+from ..ir import nodes as n
 
 
 def is_chance_let(stmt) -> bool:

@@ -1,0 +1,32 @@
+"""Optional fast paths of the runtime, each of which can be switched off.
+
+A fast path is a second way of doing what a general one does; the
+differential test (tests/test_differential.py) runs every game with them off
+and proves the games unchanged. Switch them off for a run with
+RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
+
+- inline:   a `define` with cheap arguments is written in place instead of called;
+- calls:    the commonest builtin calls (count, contents, first, at, item_at) are
+            written inline instead of calling the library;
+- compare:  `x == literal` and `x in list` are written with Python
+            operators instead of the language's equality and membership helpers;
+- started:  a new game copies the state every seed starts in, when the set-up and
+            the flow up to the first decision drew on no chance.
+"""
+from __future__ import annotations
+
+import os
+
+ALL = frozenset({"inline", "calls", "compare", "started"})
+
+
+def _off_from_environment() -> set:
+    words = {w.strip() for w in os.environ.get("RULEDSL_SLOW", "").split(",") if w.strip()}
+    return set(ALL) if "all" in words else words & ALL
+
+
+OFF = _off_from_environment()     # tests change this set; programs built afterwards follow it
+
+
+def on(name: str) -> bool:
+    return name not in OFF
