@@ -1,6 +1,7 @@
 """The public face of a game in play: GameState (legal actions, apply, clone, view, record)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Optional, Union
 
 from ..errors import IllegalAction, RulesError, error
@@ -8,7 +9,7 @@ from .engine import loop
 from .fastpaths import on
 from .model.chance import seed_rng
 from .model.state import StateData, chain_to_list
-from .views import build_view
+from .views import build_view, seat_log
 
 CHANCE = -1
 RECORD_FORMAT = "ruledsl-record"
@@ -39,6 +40,48 @@ class Action:
         return hash((self.label, self.seat))
 
 
+class Actions(Sequence):
+    """The options of one decision: a read-only sequence of Actions, each made only when it is
+    asked for (a bot that picks one of 840 options makes one Action, not 840)."""
+    __slots__ = ("labels", "seat")
+
+    def __init__(self, labels: tuple, seat: Optional[int]):
+        self.labels = labels
+        self.seat = seat
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self.labels)))]
+        n = len(self.labels)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("action index out of range")
+        return Action(self.labels[i], i, self.seat)
+
+    def __iter__(self):
+        seat = self.seat
+        return (Action(label, i, seat) for i, label in enumerate(self.labels))
+
+    def __contains__(self, action) -> bool:
+        return isinstance(action, Action) and action.seat == self.seat and \
+            0 <= action.index < len(self.labels) and self.labels[action.index] == action.label
+
+    def __eq__(self, other):
+        if isinstance(other, (Actions, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self):
+        return repr(list(self))
+
+
+NO_ACTIONS = Actions((), None)
+
+
 class GameState(StateData):
     """A game in play. Cheap to clone; the same seed and actions always give the same state."""
     __slots__ = ("prog", "game", "seed", "failure")
@@ -58,15 +101,15 @@ class GameState(StateData):
     def is_chance(self) -> bool:
         return self.pending is not None and self.pending.seat is None
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> "Actions":
+        """The options of the pending decision, as a sequence of Actions (empty when none is pending)."""
         d = self.pending
         if d is None:
-            return []
+            return NO_ACTIONS
         actions = d.actions
         if actions is None:
-            seat = CHANCE if d.seat is None else d.seat
-            actions = d.actions = tuple(Action(label, i, seat) for i, label in enumerate(d.labels))
-        return list(actions)
+            actions = d.actions = Actions(d.labels, CHANCE if d.seat is None else d.seat)
+        return actions
 
     def legal_labels(self) -> list:
         d = self.pending
@@ -143,7 +186,7 @@ class GameState(StateData):
 
     def events(self, seat: Optional[int]) -> list:
         """The log as seat (0-based) reads it; None: only what is public (as in view(None))."""
-        return [t for t in (e.seen_by(seat) for e in chain_to_list(self.log)) if t is not None]
+        return list(seat_log(self, seat))
 
     def all_events(self) -> list:
         """The whole log, private events included (for replays and debugging, never for a player)."""

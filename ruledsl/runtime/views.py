@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .effects.events import sees_face, sees_position
-from .model.state import ALL_SEATS, chain_to_list
+from .model.state import ALL_SEATS, log_length
 from .model.values import Comp, EnumValue, Location, Player, Zone, display
 
 
@@ -89,7 +89,7 @@ def build_view(prog, st, seat) -> dict:
         "vars": _vars(prog, st, seat),
         "zones": {},
         "board": {},
-        "log": [text for text in (e.seen_by(seat) for e in chain_to_list(st.log)) if text is not None],
+        "log": list(seat_log(st, seat)),
         "actions": list(decision.labels) if decision is not None and chooser is not None and chooser == seat else None,
     }
     for place in prog.places:
@@ -137,3 +137,33 @@ def _vars(prog, st, seat) -> dict:
         elif _var_visible(decl, None, seat) or _disclosed(st, slot, seat):
             out[name] = encode(prog, st, st.vals[slot], seat)
     return out
+
+
+def seat_log(st, seat) -> tuple:
+    """The log as seat (None: an onlooker) reads it. Kept per state and extended with the events
+    since it was last read, so reading it costs what is new, not the whole game."""
+    log = st.log
+    cached = st.seat_logs.get(seat) if st.seat_logs else None
+    texts, since = (), None
+    if cached is not None:
+        cell, old = cached
+        walk, back = log, log_length(log) - log_length(cell)
+        while back > 0 and walk is not None:
+            walk = walk[1]
+            back -= 1
+        if walk is cell:
+            texts, since = old, cell        # still this state's past: only what follows is new
+    new = []
+    cell = log
+    while cell is not None and cell is not since:
+        text = cell[0].seen_by(seat)
+        if text is not None:
+            new.append(text)
+        cell = cell[1]
+    if new:
+        new.reverse()
+        texts = texts + tuple(new)
+    if st.seat_logs is None:
+        st.seat_logs = {}
+    st.seat_logs[seat] = (log, texts)
+    return texts

@@ -32,6 +32,7 @@ class ExprGen:
         self.names = compiler.names
         self.no_walrus = 0          # > 0 inside a comprehension's source, where Python forbids `:=`
         self.inlining: set = set()
+        self.memo = None            # while a decision's labels are written: the name of its display memo
 
     def k(self, value) -> str:
         return self.ns.const(value)
@@ -57,8 +58,12 @@ class ExprGen:
     def g_literal(self, e, names):
         return self.k(e.value)
 
+    def shown(self, text: str) -> str:
+        """Python text showing a value as players read it."""
+        return f"_Dm(st, {text}, {self.memo})" if self.memo else f"_D(st, {text})"
+
     def g_template(self, e, names):
-        parts = [self.k(p) if isinstance(p, str) else f"_D(st, {self.gen(p, names)})" for p in e.parts]
+        parts = [self.k(p) if isinstance(p, str) else self.shown(self.gen(p, names)) for p in e.parts]
         if all(isinstance(p, str) for p in e.parts):
             return self.k("".join(e.parts))
         return "(" + " + ".join(parts) + ")"

@@ -67,13 +67,20 @@ class CodeMap:
     called ("the flow", "rule deal"), so that a failure can be told at its place."""
 
     def __init__(self):
-        self._pieces: dict = {}      # filename -> (name, spans by line)
+        self._pieces: dict = {}      # filename -> (name, spans by line, source text)
 
     def compile(self, ns: Namespace, source: Source, name: str) -> None:
         """Compile source and run its definitions into the namespace."""
         filename = f"<rules {len(self._pieces) + 1}: {name}>"
-        self._pieces[filename] = (name, list(source.spans))
-        exec(compile(source.text(), filename, "exec"), ns.globals)
+        text = source.text()
+        self._pieces[filename] = (name, list(source.spans), text)
+        exec(compile(text, filename, "exec"), ns.globals)
+
+    def texts(self, name_part: str = "") -> str:
+        """The generated source of every piece whose name contains name_part (for people
+        reading what the compiler made of their rules)."""
+        return "\n".join(f"# {filename}\n{text}" for filename, (name, _, text) in self._pieces.items()
+                         if name_part in name)
 
     def locate(self, tb):
         """(span, piece name) of the innermost generated line in a traceback, or (None, None)."""
@@ -81,7 +88,7 @@ class CodeMap:
         while tb is not None:
             piece = self._pieces.get(tb.tb_frame.f_code.co_filename)
             if piece is not None:
-                name, spans = piece
+                name, spans, _ = piece
                 line = tb.tb_lineno
                 if 0 < line <= len(spans):
                     found = (spans[line - 1], name)

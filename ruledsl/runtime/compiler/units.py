@@ -292,6 +292,16 @@ class UnitGen:
         unit.place(end, s.span)
         unit.add(f"env.pop({slot!r}, None)", s.span)
 
+    def label(self, template, names, item=None) -> str:
+        """Python text of an option's label (a template, or the item as shown), each component's
+        text worked out once per decision."""
+        exprs = self.compiler.exprs
+        exprs.memo = "memo"
+        try:
+            return self.x(template, names) if template is not None else exprs.shown(item)
+        finally:
+            exprs.memo = None
+
     def chooser(self, s, names) -> str:
         who = self.x(s.chooser, names) if s.chooser is not None else "None"
         return f"_chooser(st, {who}, {self.k(s.span)})"
@@ -305,13 +315,15 @@ class UnitGen:
         self.decision_block(unit, s.span)
         unit.add(f"chooser = {self.chooser(s, names)}", s.span)
         unit.add("found = {}", s.span)
+        unit.add("st.memo = {}", s.span)
         source = f"_items(st, {self.x(s.source, names)})"
         if s.count_min is not None:
             high = self.x(s.count_max, names) if s.count_max is not None else None
             low = self.x(s.count_min, names)
             source = f"_selections(st, {source}, {low}, {high if high else low}, {s.ordered}, {self.k(s.span)})"
+        unit.add("memo = {}", s.span)
         unit.add(f"for {item} in {source}:", s.span)
-        label = self.x(s.label, local) if s.label is not None else f"_D(st, {item})"
+        label = self.label(s.label, local, item)
         if s.where is not None:
             unit.add(f"    if {self.x(s.where, local)}:", s.span)
             unit.add(f"        found.setdefault({label}, {item})", s.span)
@@ -331,12 +343,14 @@ class UnitGen:
         self.decision_block(unit, s.span)
         unit.add(f"chooser = {self.chooser(s, names)}", s.span)
         unit.add("found = {}", s.span)
+        unit.add("memo = {}", s.span)
+        unit.add("st.memo = {}", s.span)
         bodies = []
         for option, label in arms:
             if option.var is None:
                 cond = f"if {self.x(option.cond, names)}:" if option.cond is not None else "if True:"
                 unit.add(cond, option.span)
-                unit.add(f"    found.setdefault({self.x(option.label, names)}, (__L{label}__, None, None))",
+                unit.add(f"    found.setdefault({self.label(option.label, names)}, (__L{label}__, None, None))",
                          option.span)
                 bodies.append((option, label, names))
                 continue
@@ -346,7 +360,7 @@ class UnitGen:
             unit.add(f"for {item} in _items(st, {self.x(option.source, names)}):", option.span)
             test = self.x(option.cond, local) if option.cond is not None else "True"
             unit.add(f"    if {test}:", option.span)
-            unit.add(f"        found.setdefault({self.x(option.label, local)}, "
+            unit.add(f"        found.setdefault({self.label(option.label, local)}, "
                      f"(__L{label}__, {var[len('env['):-1]}, {item}))", option.span)
             bodies.append((option, label, inner))
         unit.add(f"return _offer_menu(st, fr, chooser, found, __L{orelse}__, {bool(s.orelse)}, "

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from ..model.state import Event, chain_to_list
+from ..model.state import Event, chain_to_list, logged
 from ..model.values import Comp, Zone, display
 
 
@@ -19,7 +19,7 @@ QUIET_KINDS = frozenset({"move", "draw", "shuffle", "swap", "show"})
 def emit(st, text: str, to=None, others=None, kind: str = "log") -> None:
     if st.quiet and kind in QUIET_KINDS:
         return
-    st.log = (Event(text, to, others, kind), st.log)
+    st.log = logged(Event(text, to, others, kind), st.log)
 
 
 def sees_face(prog, st, comp: Comp, seat: int) -> bool:
@@ -119,12 +119,12 @@ def merge_moves(st, mark) -> None:
         run = list(group)
         if key is None or len(run) == 1:
             for e in run:
-                log = (e, log)
+                log = logged(e, log)
             continue
         first = run[0]
         text = f"{_names([e.text.partition(_MOVES)[0] for e in run])} move from {key[1]}"
         others = f"{_names([key[2]] * len(run))} move from {key[3]}" if first.others is not None else None
-        log = (Event(text, first.to, others, first.kind), log)
+        log = logged(Event(text, first.to, others, first.kind), log)
     st.log = log
 
 

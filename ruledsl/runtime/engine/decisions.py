@@ -71,6 +71,7 @@ def selections(st, items: tuple, low: int, high: int, ordered: bool, span) -> li
 
 
 def _nothing(st, fr, chooser, else_pc, has_else):
+    st.memo = None
     if not has_else:
         emit(st, f"{chooser.label} has nothing to choose", kind="decision")
     fr.pc = else_pc
@@ -87,6 +88,7 @@ def offer_choice(st, fr, chooser, found: dict, pc: int, name: str, else_pc: int,
     """`choose x from C`: suspend on the options found ({label: item}), or go to `else`."""
     if not found:
         return _nothing(st, fr, chooser, else_pc, has_else)
+    st.memo = None
     _too_many(found, span)
     count = len(found)
     st.pending = Decision(chooser.index, tuple(found), (pc,) * count, (name,) * count, tuple(found.values()),
@@ -98,6 +100,7 @@ def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secre
     """A menu: suspend on the options found ({label: (pc, name, item)}), or go to `else`."""
     if not found:
         return _nothing(st, fr, chooser, else_pc, has_else)
+    st.memo = None
     _too_many(found, span)
     pcs, names, values = zip(*found.values())
     st.pending = Decision(chooser.index, tuple(found), pcs, names, values, None, secret, span)

@@ -4,7 +4,8 @@ Each location's outgoing steps are precomputed as (neighbour, edge kind,
 condition or None, direction); a condition (`when`, `connect`) is evaluated
 against the state whenever the step is considered. Searches are plain
 breadth-first searches over that table: boards are small and their edges
-change with the state, so nothing is cached between queries. A search visits
+change with the state, so searches are kept only while one decision's options
+are worked out (nothing changes meanwhile). A search visits
 each location once, so only walks (which may revisit or branch without end)
 spend the step budget.
 """
@@ -57,6 +58,18 @@ class Graphs:
         return None
 
     def distances(self, st, start: Location, via, avoid, limit=None) -> dict:
+        """{location: fewest steps from start} (within limit steps). While a decision's options are
+        worked out nothing changes, so each search is made once per decision (st.memo)."""
+        memo = st.memo
+        if memo is not None:
+            key = (start, via, frozenset(avoid) if avoid else None, limit)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = self._distances(st, start, via, avoid, limit)
+            return found
+        return self._distances(st, start, via, avoid, limit)
+
+    def _distances(self, st, start: Location, via, avoid, limit) -> dict:
         dist = {start: 0}
         queue = deque([start])
         while queue:

@@ -41,6 +41,7 @@ def release(prog, st) -> None:
 def advance(prog, st) -> None:
     """Run until a decision is pending or the game is over."""
     st.steps = 0
+    st.memo = None
     frames = st.frames
     code = prog.code
     fr = None

@@ -169,6 +169,8 @@ class Program:
         st.action_count = 0
         st.quiet = 0              # > 0 inside `quietly:` blocks
         st.var_known = {}         # var slot -> seats that may now see it (bitmask; ALL_SEATS: everyone)
+        st.memo = None            # while a decision's options are worked out: searches made (engine/graph.py)
+        st.seat_logs = None       # seat -> (log cell, its texts as the seat reads them): see views.seat_log
         return st
 
     # ---------------------------------------------------------------- names

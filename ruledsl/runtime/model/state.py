@@ -3,8 +3,9 @@
 Everything that changes lives here as flat lists of immutable values
 (tuples, ints, interned handles), so `clone` is a handful of list copies.
 The interpreter's place in the flow is data too: a stack of frames, each a
-code unit's number, a position in it and its local names. The event log and
-the action history are linked cells (value, previous), shared between clones.
+code unit's number, a position in it and its local names. The action history
+is a chain of linked cells (value, previous), the event log one of cells
+(event, previous, length), shared between clones.
 `var_known` (which seats may now see a hidden variable, after `reveal` or
 `show`) is a dict replaced, never changed, so clones share it too.
 """
@@ -57,6 +58,16 @@ class Event:
                 "others": self.others, "kind": self.kind}
 
 
+def log_length(cell) -> int:
+    """How many events a log chain holds."""
+    return cell[2] if cell is not None else 0
+
+
+def logged(event, log) -> tuple:
+    """The log with one more event."""
+    return (event, log, log[2] + 1 if log is not None else 1)
+
+
 def chain_to_list(cell, stop=None) -> list:
     """The values of a linked chain, oldest first; with stop, only those added after that cell."""
     out = []
@@ -71,7 +82,7 @@ class StateData:
     """The data of a state. See the module docstring; the public API is ruledsl.runtime.api.GameState."""
     __slots__ = ("vals", "loc", "face", "owner", "fields", "known", "contents", "tags", "lazy",
                  "rng", "frames", "pending", "current", "phase", "round", "log", "history",
-                 "result", "forced", "explicit", "steps", "action_count", "var_known", "quiet")
+                 "result", "forced", "explicit", "steps", "action_count", "var_known", "quiet", "seat_logs", "memo")
 
     def copy_into(self, other: "StateData") -> None:
         other.vals = self.vals[:]
@@ -98,3 +109,5 @@ class StateData:
         other.action_count = self.action_count
         other.var_known = self.var_known
         other.quiet = self.quiet
+        other.seat_logs = self.seat_logs and dict(self.seat_logs)
+        other.memo = None
