@@ -9,11 +9,20 @@ from typing import Mapping, Optional
 
 from .errors import Diagnostic, IllegalAction, RulesError
 from .load import Loaded, bind_options, check_players, load_definition
-from .runtime.api import CHANCE, Action, GameState
 
 __all__ = ["load", "check", "replay", "GameDefinition", "GameState", "Action", "CHANCE", "Diagnostic",
            "RulesError", "IllegalAction"]
 __version__ = "0.1.0"
+
+# The interpreter is imported on first use, so that checking a file (and `ruledsl check`) never loads it.
+_FROM_RUNTIME = {"CHANCE", "Action", "GameState"}
+
+
+def __getattr__(name: str):
+    if name in _FROM_RUNTIME:
+        from .runtime import api
+        return getattr(api, name)
+    raise AttributeError(f"module 'ruledsl' has no attribute '{name}'")
 
 
 class GameDefinition:

@@ -1,4 +1,4 @@
-"""Boards as graphs: locations with tags and fields, and kinded edges (networkx).
+"""Boards as graphs: locations with tags and fields, and kinded edges (networkx on demand).
 
 A graph board comes from its `location` and edge lines; a grid board from
 its map and legend, with the grid's own edge kinds (orthogonal, wall,
@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Optional
 
 import attrs
-import networkx as nx
 
 from ..errors import Diagnostic, did_you_mean
 from ..source import Span
@@ -40,19 +39,38 @@ class Location:
 class Board:
     """A compiled board.
 
-    graph: a networkx MultiDiGraph; each edge has attributes `kind` (str),
-    `when` (an Expr or None) and, on grids, `direction`.
+    edges: every directed step (a, b, attributes) in order; the attributes are `kind`
+    (str), `when` (an Expr or None) and, on grids, `direction`.
+    graph: the same as a networkx MultiDiGraph (see below).
     connects: for grids, {mode: ConnectDecl} conditions on every step of that mode.
     """
     name: str
     grid: bool
     locations: dict
-    graph: nx.MultiDiGraph
+    edges: list
     edge_kinds: tuple
     columns: int = 0
     rows: int = 0
     connects: dict = attrs.Factory(dict)
     by_position: dict = attrs.Factory(dict)
+    _graph: object = attrs.field(default=None, init=False, repr=False, eq=False)
+
+    @property
+    def graph(self):
+        """The board as a networkx MultiDiGraph, nodes in location order. Built on first use:
+        importing networkx takes longer than checking a whole game, and checking needs no graph."""
+        if self._graph is None:
+            import networkx as nx
+            graph = nx.MultiDiGraph()
+            graph.add_nodes_from(self.locations)
+            for a, b, data in self.edges:
+                graph.add_edge(a, b, **data)
+            self._graph = graph
+        return self._graph
+
+    def linked(self) -> set:
+        """The locations some edge starts or ends at."""
+        return {a for a, _, _ in self.edges} | {b for _, b, _ in self.edges}
 
 
 def compile_board(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
@@ -63,7 +81,7 @@ def compile_board(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
 
 def _graph(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
     problems: list[Diagnostic] = []
-    graph = nx.MultiDiGraph()
+    edges_out: list = []
     locations = {}
     for loc in decl.locations:
         if loc.name in locations:
@@ -71,7 +89,6 @@ def _graph(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
             continue
         locations[loc.name] = Location(loc.name, loc.label or loc.name, decl.name, frozenset(loc.tags), loc.fields,
                                        span=loc.span)
-        graph.add_node(loc.name)
     kinds = tuple(k for k, _ in decl.edge_kinds)
     for edges in decl.edges:
         if edges.kind not in kinds:
@@ -86,16 +103,16 @@ def _graph(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
                                                did_you_mean(name, locations) or f"declare it: location {name}"))
             for a, op, b in zip(names, ops, names[1:]):
                 if a in locations and b in locations:
-                    graph.add_edge(a, b, kind=edges.kind, when=edges.when)
+                    edges_out.append((a, b, {"kind": edges.kind, "when": edges.when}))
                     if op == "-":
-                        graph.add_edge(b, a, kind=edges.kind, when=edges.when)
+                        edges_out.append((b, a, {"kind": edges.kind, "when": edges.when}))
     if decl.map is not None or decl.legend:
         problems.append(Diagnostic("error", decl.span, f"board {decl.name} has a map but is not a grid",
                                    f"write: board {decl.name} grid:"))
     for connect in decl.connects:
         problems.append(Diagnostic("error", connect.span, "`connect` is for grid boards",
                                    "on a graph board, add `when cond` to the edge line instead"))
-    return Board(decl.name, False, locations, graph, kinds), problems
+    return Board(decl.name, False, locations, edges_out, kinds), problems
 
 
 def _grid(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
