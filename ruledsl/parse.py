@@ -186,7 +186,11 @@ def parse_text(text: str, path: str = "<string>", start: str = "start") -> Tree:
     try:
         return lark.parse(text)
     except UnexpectedInput as err:
-        raise RulesError(syntax_diagnostic(err, path, text, lark)) from None
+        problem = RulesError(syntax_diagnostic(err, path, text, lark))
+        # The parser wanted more: had the text gone on, the error would be elsewhere (ir/incremental.py).
+        problem.at_end = isinstance(err, UnexpectedEOF) or (
+            isinstance(err, UnexpectedToken) and err.token.type == "$END")
+        raise problem from None
     except Exception as err:  # the Indenter raises DedentError, a plain Exception
         if type(err).__name__ == "DedentError":
             raise RulesError(_locate_dedent(text, path)) from None
