@@ -12,8 +12,10 @@ from typing import Optional
 
 from ..errors import did_you_mean
 from ..ir import nodes as n
+from ..source import UNKNOWN, Span
 from .builtins import BUILTINS, COMPONENT_FIELDS, LOCATION_FIELDS, PLAYER_FIELDS, SCENARIO_ONLY
 from .context import Context, item_of, list_of
+from .index import Declaration, name_span
 
 NUMERIC = ("int", "any")
 ARITH = ("+", "-", "*", "/", "%")
@@ -31,26 +33,40 @@ def compatible(want: str, got: str) -> bool:
 
 
 class Scope:
-    """Locals: a chain of dicts, innermost last."""
+    """Locals: a chain of frames (name -> Declaration), innermost last, each with the
+    stretch of text it covers (or None)."""
 
     def __init__(self, ctx: Context):
         self.ctx = ctx
         self.frames: list[dict] = [{}]
+        self.regions: list[Optional[Span]] = [None]
 
-    def push(self, names: Optional[dict] = None):
-        self.frames.append(dict(names or {}))
+    def push(self, names: Optional[dict] = None, region: Optional[Span] = None):
+        """A frame binding names to Declarations (or, for a name nobody wrote, to a bare type)."""
+        frame = {name: value if isinstance(value, Declaration) else Declaration(name, "local", value, UNKNOWN)
+                 for name, value in (names or {}).items()}
+        self.frames.append(frame)
+        self.regions.append(region)
 
     def pop(self):
         self.frames.pop()
+        self.regions.pop()
 
-    def bind(self, name: str, typ: str):
-        self.frames[-1][name] = typ
+    def bind(self, name: str, decl: Declaration):
+        self.frames[-1][name] = decl
 
-    def lookup(self, name: str) -> Optional[str]:
+    def lookup_decl(self, name: str) -> Optional[Declaration]:
         for frame in reversed(self.frames):
             if name in frame:
                 return frame[name]
         return None
+
+    def lookup(self, name: str) -> Optional[str]:
+        decl = self.lookup_decl(name)
+        return decl.type if decl is not None else None
+
+    def region(self) -> Optional[Span]:
+        return next((r for r in reversed(self.regions) if r is not None), None)
 
     def names(self) -> list[str]:
         return [name for frame in self.frames for name in frame]
@@ -67,6 +83,27 @@ class Checker:
         self.const_types: dict[str, str] = {}
         self.used: set[str] = set()
         self.field_names = ctx.all_field_names()
+        self.owner = ""   # the rule, function, trigger or scenario being checked: what its locals belong to
+        self._typed(self.var_types)
+
+    # -- the index: declarations of locals, uses of names ------------------------
+    def local(self, name: str, typ: str, span: Span, region: Optional[Span], category: str = "local") -> Declaration:
+        """Declare a local (a `let`, a loop's name, a parameter) in the index."""
+        return self.ctx.index.declare(name, category, typ, span, owner=self.owner, scope=region)
+
+    def params(self, decl, category: str = "parameter") -> dict:
+        spans = decl.param_spans or (UNKNOWN,) * len(decl.params)
+        return {p: self.local(p, "any", sp, decl.span, category) for p, sp in zip(decl.params, spans)}
+
+    def uses(self, span: Span, name: str, typ: str = "") -> None:
+        self.ctx.use(span, name, typ)
+
+    def _typed(self, types: dict) -> None:
+        """Give the index's declarations of globals the types this pass works out for them."""
+        for name, typ in types.items():
+            symbol = self.ctx.symbols.get(name)
+            if symbol is not None and symbol.declaration is not None:
+                symbol.declaration.type = typ
 
     # -- entry -------------------------------------------------------------
     def run(self) -> None:
@@ -75,6 +112,7 @@ class Checker:
             self.const_types[const.name] = self.expr(const.value)
         for option in g.options.values():
             self.const_types[option.name] = self.ctx.resolve_type(option.type)
+        self._typed(self.const_types)
         for var in g.vars.values():
             got = self.expr(var.init)
             self.expect(var.init, self.var_types[var.name], got, f"the starting value of {var.name}")
@@ -88,40 +126,45 @@ class Checker:
         for board in g.boards.values():
             self.board(board)
         for define in g.defines.values():
-            self.scope.push({p: "any" for p in define.params})
+            self.owner = f"function {define.name}"
+            self.scope.push(self.params(define), define.span)
             self.expr(define.body)
             self.scope.pop()
         for rule in g.rules.values():
-            self.scope.push({p: "any" for p in rule.params})
+            self.owner = f"rule {rule.name}"
+            self.scope.push(self.params(rule), rule.span)
             self.block(rule.body)
             self.scope.pop()
-        if g.setup:
-            self.block(g.setup.body)
-        if g.flow:
-            self.block(g.flow.body)
+        for owner, decl in (("setup", g.setup), ("flow", g.flow)):
+            self.owner = owner
+            if decl:
+                self.block(decl.body)
         for trigger in g.triggers:
+            self.owner = "trigger"
             names = {}
             if trigger.var:
-                names[trigger.var] = "any"
+                names[trigger.var] = self.local(trigger.var, "any", trigger.var_span, trigger.span)
             if trigger.loc:
-                names[trigger.loc] = "location"
-            self.scope.push(names)
+                names[trigger.loc] = self.local(trigger.loc, "location", trigger.loc_span, trigger.span)
+            self.scope.push(names, trigger.span)
             if trigger.where is not None:
                 self.condition(trigger.where)
             self.block(trigger.body)
             self.scope.pop()
         for scenario in g.scenarios:
+            self.owner = f"scenario {scenario.title!r}"
             self.in_scenario = True
             self.block(scenario.body)
             self.in_scenario = False
+        self.owner = ""
 
     def content(self, zone: n.ZoneDecl, content: n.Content) -> None:
         names = {}
         if content.source is not None:
-            names[content.var] = item_of(self.expr(content.source))
+            names[content.var] = self.local(content.var, item_of(self.expr(content.source)), content.var_span, content.span)
         if zone.per_player:
-            names.setdefault("owner", "player")
-        self.scope.push(names)
+            names.setdefault("owner", self.local("owner", "player", UNKNOWN, content.span))
+        self.scope.push(names, content.span)
         if content.count is not None:
             self.expect(content.count, "int", self.expr(content.count), "a count")
         kind = self.ctx.game.kinds.get(content.kind)
@@ -145,7 +188,9 @@ class Checker:
             if edges.when is not None:
                 self.condition(edges.when)
         for connect in board.connects:
-            self.scope.push({connect.a: "location", connect.b: "location", connect.d: "direction"})
+            spans = connect.var_spans or (UNKNOWN,) * 3
+            names = zip((connect.a, connect.b, connect.d), ("location", "location", "direction"), spans)
+            self.scope.push({name: self.local(name, typ, sp, connect.span) for name, typ, sp in names}, connect.span)
             self.condition(connect.when)
             self.scope.pop()
 
@@ -163,7 +208,11 @@ class Checker:
                            "compare it: x == …, x > …, x in …")
 
     def block(self, body) -> None:
-        self.scope.push()
+        region = None
+        if body and body[0].span.line > 0:
+            first, last = body[0].span, body[-1].span
+            region = Span(first.path, first.line, first.column, last.end_line, last.end_column)
+        self.scope.push(region=region)
         for stmt in body:
             self.stmt(stmt)
         self.scope.pop()
@@ -184,7 +233,9 @@ class Checker:
             typ = self.call(s.value, chance_ok=True)
         else:
             typ = self.expr(s.value)
-        self.scope.bind(s.name, typ)
+        block = self.scope.region()
+        region = Span(s.span.path, s.span.line, s.span.column, block.end_line, block.end_column) if block else None
+        self.scope.bind(s.name, self.local(s.name, typ, s.name_span, region))
 
     def s_Set(self, s: n.Set):
         target = self.target(s.target)
@@ -204,12 +255,14 @@ class Checker:
                 return "any"
             if t.name in self.ctx.game.vars:
                 var = self.ctx.game.vars[t.name]
+                self.uses(t.span, t.name)
                 if var.per_player:
                     self.ctx.error(t.span, f"{t.name} is a per-player variable", f"write p.{t.name} for a player p")
                 self.used.add(t.name)
                 return self.var_types[t.name]
             sym = self.ctx.symbols.get(t.name)
             if sym is not None:
+                self.uses(t.span, t.name)
                 self.ctx.error(t.span, f"'{t.name}' is a {sym.category} and cannot be changed", "only variables and fields change")
                 return "any"
             self.ctx.error(t.span, f"'{t.name}' is not defined", self.suggest(t.name))
@@ -242,6 +295,7 @@ class Checker:
         if isinstance(e, n.Name) and self.scope.lookup(e.name) is None and e.name in self.ctx.game.vars \
                 and self.ctx.game.vars[e.name].per_player:
             self.used.add(e.name)
+            self.uses(e.span, e.name)
             return True
         return False
 
@@ -270,6 +324,8 @@ class Checker:
         rule = self.ctx.game.rules.get(s.rule)
         for arg in s.args:
             self.expr(arg)
+        if rule is not None:
+            self.uses(s.name_span if s.name_span.line > 0 else s.span, s.rule)
         if rule is None:
             self.ctx.error(s.span, f"there is no rule '{s.rule}'", did_you_mean(s.rule, self.ctx.game.rules) or f"declare it: rule {s.rule}(…):")
             return
@@ -284,7 +340,7 @@ class Checker:
     def s_EndGame(self, s: n.EndGame):
         if s.source is None:
             return
-        self.scope.push({s.var: item_of(self.expr(s.source))})
+        self.scope.push({s.var: self.local(s.var, item_of(self.expr(s.source)), s.var_span, s.span)}, s.span)
         for key in s.keys:
             self.expect(key, "int", self.expr(key), "a ranking key")
         self.scope.pop()
@@ -339,7 +395,7 @@ class Checker:
 
     def s_ForEach(self, s: n.ForEach):
         typ = self.collection(s.source)
-        self.scope.push({s.var: item_of(typ)})
+        self.scope.push({s.var: self.local(s.var, item_of(typ), s.var_span, s.span)}, s.span)
         self.block(s.body)
         self.scope.pop()
 
@@ -366,15 +422,15 @@ class Checker:
         low, high = s.count_min, s.count_max
         if isinstance(low, n.Literal) and isinstance(high, n.Literal) and low.value > high.value:
             self.ctx.error(s.span, f"cannot choose {low.value}..{high.value}", "write the smaller number first")
-        bound = list_of(item) if s.multiple else item
+        bound = self.local(s.var, list_of(item) if s.multiple else item, s.var_span, s.span)
         # With a count, `where` judges the whole selection (a pair that touches).
-        self.scope.push({s.var: bound})
+        self.scope.push({s.var: bound}, s.span)
         if s.where is not None:
             self.condition(s.where)
         self.scope.pop()
         if s.chooser is not None:
             self.player(s.chooser)
-        self.scope.push({s.var: bound})
+        self.scope.push({s.var: bound}, s.span)
         if s.label is not None:
             self.expr(s.label)
         self.block(s.body)
@@ -388,8 +444,9 @@ class Checker:
         for option in s.options:
             names = {}
             if option.source is not None:
-                names[option.var] = item_of(self.collection(option.source))
-            self.scope.push(names)
+                item = item_of(self.collection(option.source))
+                names[option.var] = self.local(option.var, item, option.var_span, option.span)
+            self.scope.push(names, option.span)
             if option.cond is not None:
                 self.condition(option.cond)
             self.expr(option.label)
@@ -467,6 +524,16 @@ class Checker:
         return "text"
 
     def e_Name(self, e: n.Name) -> str:
+        typ = self.name(e)
+        if self.scope.lookup_decl(e.name) is not None:
+            self.ctx.index.use(e.span, self.scope.lookup_decl(e.name), typ)
+        elif e.name in self.ctx.tag_decls and e.name not in self.ctx.symbols:
+            self.ctx.index.use(e.span, self.ctx.tag_decls[e.name], typ)
+        else:
+            self.uses(e.span, e.name, typ)
+        return typ
+
+    def name(self, e: n.Name) -> str:
         local = self.scope.lookup(e.name)
         if local is not None:
             return local
@@ -501,6 +568,39 @@ class Checker:
 
     def e_Attr(self, e: n.Attr) -> str:
         obj = self.expr(e.obj)
+        typ = self.attr(e, obj)
+        self.ctx.index.use(name_span(e.span, e.name, at_end=True), self.field_declaration(obj, e.name), typ)
+        return typ
+
+    def field_declaration(self, obj: str, name: str) -> Optional[Declaration]:
+        """What `.name` on something of type obj names: a field, a player's var or zone, or a built-in field."""
+        g, ctx = self.ctx.game, self.ctx
+        if obj == "player":
+            if (name in g.vars and g.vars[name].per_player) or (name in g.zones and g.zones[name].per_player):
+                return ctx.symbols[name].declaration if name in ctx.symbols else None
+            if name in PLAYER_FIELDS:
+                return ctx.index.builtin(name, "player field", PLAYER_FIELDS[name][0])
+        elif obj.startswith("kind "):
+            if (obj[5:], name) in ctx.fields:
+                return ctx.fields[(obj[5:], name)]
+            if name in COMPONENT_FIELDS:
+                return ctx.index.builtin(name, "component field", COMPONENT_FIELDS[name][0])
+        elif obj == "location":
+            if name in LOCATION_FIELDS:
+                return ctx.index.builtin(name, "location field", LOCATION_FIELDS[name][0])
+            return ctx.location_field_decls.get(name)
+        elif obj.startswith("zone of") and name == "contents":
+            return ctx.index.builtin(name, "zone field", list_of("kind " + obj[len("zone of "):]))
+        elif obj == "any":
+            # Untyped (a rule's parameter): the field is known when only one thing has it.
+            found = {id(d): d for d in (self.field_declaration(t, name) for t in self._dotted_types()) if d is not None}
+            return next(iter(found.values())) if len(found) == 1 else None
+        return None
+
+    def _dotted_types(self) -> list[str]:
+        return ["player", "location", "zone of any"] + [f"kind {k}" for k in self.ctx.game.kinds]
+
+    def attr(self, e: n.Attr, obj: str) -> str:
         name = e.name
         g = self.ctx.game
         if obj == "any":
@@ -562,6 +662,7 @@ class Checker:
     def call(self, e: n.Call, chance_ok: bool = False) -> str:
         define = self.ctx.game.defines.get(e.func)
         if define is not None:
+            self.uses(name_span(e.span, e.func), e.func)
             self.used.add(e.func)
             for arg in e.args:
                 self.expr(arg)
@@ -581,6 +682,7 @@ class Checker:
             for arg in e.args:
                 self.expr(arg)
             return "any"
+        self.ctx.index.use(name_span(e.span, e.func), self.ctx.index.builtin(e.func, "builtin function", spec.returns))
         if spec.chance and not chance_ok:
             self.ctx.error(e.span, f"{e.func}(…) draws on chance and must stand alone in a `let`",
                            f"write: let x = {e.func}(…) and then use x")
@@ -626,7 +728,7 @@ class Checker:
 
     def comprehension(self, c: n.Comprehension, form: str) -> str:
         item = item_of(self.collection(c.source))
-        self.scope.push({c.var: item})
+        self.scope.push({c.var: self.local(c.var, item, c.var_span, c.span)}, c.span)
         if c.where is not None:
             self.condition(c.where)
         if c.by is not None:
@@ -655,6 +757,7 @@ class Checker:
             self.expr(e.left)
             if isinstance(e.right, n.Name) and self.scope.lookup(e.right.name) is None and e.right.name in self.ctx.tags \
                     and e.right.name not in self.ctx.symbols:
+                self.ctx.index.use(e.right.span, self.ctx.tag_decls.get(e.right.name), "tag")
                 return "bool"
             self.expr(e.right)
             return "bool"
