@@ -99,10 +99,13 @@ class Index:
             self.uses.append(Use(span, decl, type or decl.type))
 
     # -- questions -----------------------------------------------------------
-    def at(self, path: str, line: int, column: int) -> Optional[Use | Declaration]:
-        """The use or declaration of a name at a place, the narrowest when several hold it."""
+    def at(self, path: str, line: int, column: int, name: Optional[str] = None) -> Optional[Use | Declaration]:
+        """The use or declaration of a name at a place, the narrowest when several hold it;
+        with `name`, only one of that name (a string's {…} holds several uses in one span)."""
         found = [u for u in self.uses if u.span.path == path and contains(u.span, line, column)]
         found += [d for d in self.declarations if d.span.path == path and contains(d.span, line, column)]
+        if name is not None:
+            found = [x for x in found if getattr(x, "decl", x).name == name]
         if not found:
             return None
         return min(found, key=lambda x: _width(x.span))
