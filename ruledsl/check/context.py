@@ -9,7 +9,8 @@ from ..errors import Diagnostic, did_you_mean
 from ..ir import nodes as n
 from ..ir.game import GameDef
 from ..source import Span
-from .builtins import BASIC_TYPES, BUILTIN_NAMES, DIRECTIONS, GRID_EDGE_KINDS
+from .builtins import (BASIC_TYPES, BUILTIN_NAMES, COMPONENT_FIELDS, DIRECTIONS, GRID_EDGE_KINDS, LOCATION_FIELDS,
+                       PLAYER_FIELDS)
 from .index import Declaration, Index, name_span
 
 
@@ -211,9 +212,36 @@ class Context:
             if isinstance(stmt, n.Mark):
                 self.tag(stmt.tag, stmt.tag_span if stmt.tag_span.line > 0 else stmt.span)
 
+    def field_declaration(self, obj: str, name: str) -> Optional[Declaration]:
+        """What `.name` on something of type obj names: a field, a player's var or zone, or a built-in field."""
+        g = self.game
+        if obj == "player":
+            if (name in g.vars and g.vars[name].per_player) or (name in g.zones and g.zones[name].per_player):
+                return self.symbols[name].declaration if name in self.symbols else None
+            if name in PLAYER_FIELDS:
+                return self.index.builtin(name, "player field", PLAYER_FIELDS[name][0])
+        elif obj.startswith("kind "):
+            if (obj[5:], name) in self.fields:
+                return self.fields[(obj[5:], name)]
+            if name in COMPONENT_FIELDS:
+                return self.index.builtin(name, "component field", COMPONENT_FIELDS[name][0])
+        elif obj == "location":
+            if name in LOCATION_FIELDS:
+                return self.index.builtin(name, "location field", LOCATION_FIELDS[name][0])
+            return self.location_field_decls.get(name)
+        elif obj.startswith("zone of") and name == "contents":
+            return self.index.builtin(name, "zone field", list_of("kind " + obj[len("zone of "):]))
+        elif obj == "any":
+            # Untyped (a rule's parameter): the field is known when only one thing has it.
+            found = {id(d): d for d in (self.field_declaration(t, name) for t in self._dotted_types()) if d is not None}
+            return next(iter(found.values())) if len(found) == 1 else None
+        return None
+
+    def _dotted_types(self) -> list[str]:
+        return ["player", "location", "zone of any"] + [f"kind {k}" for k in self.game.kinds]
+
     def all_field_names(self) -> set[str]:
         """Every name that can follow a dot on something."""
-        from .builtins import COMPONENT_FIELDS, LOCATION_FIELDS, PLAYER_FIELDS
         g = self.game
         names = set(COMPONENT_FIELDS) | set(LOCATION_FIELDS) | set(PLAYER_FIELDS) | set(self.location_fields)
         names |= {v for v, d in g.vars.items() if d.per_player}

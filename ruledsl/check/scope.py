@@ -569,36 +569,8 @@ class Checker:
     def e_Attr(self, e: n.Attr) -> str:
         obj = self.expr(e.obj)
         typ = self.attr(e, obj)
-        self.ctx.index.use(name_span(e.span, e.name, at_end=True), self.field_declaration(obj, e.name), typ)
+        self.ctx.index.use(name_span(e.span, e.name, at_end=True), self.ctx.field_declaration(obj, e.name), typ)
         return typ
-
-    def field_declaration(self, obj: str, name: str) -> Optional[Declaration]:
-        """What `.name` on something of type obj names: a field, a player's var or zone, or a built-in field."""
-        g, ctx = self.ctx.game, self.ctx
-        if obj == "player":
-            if (name in g.vars and g.vars[name].per_player) or (name in g.zones and g.zones[name].per_player):
-                return ctx.symbols[name].declaration if name in ctx.symbols else None
-            if name in PLAYER_FIELDS:
-                return ctx.index.builtin(name, "player field", PLAYER_FIELDS[name][0])
-        elif obj.startswith("kind "):
-            if (obj[5:], name) in ctx.fields:
-                return ctx.fields[(obj[5:], name)]
-            if name in COMPONENT_FIELDS:
-                return ctx.index.builtin(name, "component field", COMPONENT_FIELDS[name][0])
-        elif obj == "location":
-            if name in LOCATION_FIELDS:
-                return ctx.index.builtin(name, "location field", LOCATION_FIELDS[name][0])
-            return ctx.location_field_decls.get(name)
-        elif obj.startswith("zone of") and name == "contents":
-            return ctx.index.builtin(name, "zone field", list_of("kind " + obj[len("zone of "):]))
-        elif obj == "any":
-            # Untyped (a rule's parameter): the field is known when only one thing has it.
-            found = {id(d): d for d in (self.field_declaration(t, name) for t in self._dotted_types()) if d is not None}
-            return next(iter(found.values())) if len(found) == 1 else None
-        return None
-
-    def _dotted_types(self) -> list[str]:
-        return ["player", "location", "zone of any"] + [f"kind {k}" for k in self.ctx.game.kinds]
 
     def attr(self, e: n.Attr, obj: str) -> str:
         name = e.name
