@@ -33,6 +33,7 @@ class GameDefinition:
         self.definition = loaded.definition
         self.sources = loaded.sources
         self.warnings = loaded.warnings
+        self.index = loaded.index      # every declaration and use of a name the checker resolved
         self.players = players
         self.options = options
         self.path = path

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from lark import Lark, Token, Tree
@@ -41,6 +42,21 @@ def parser(start: str = "start") -> Lark:
         maybe_placeholders=True,
         cache=True,   # building the LALR tables takes ~1 s; Lark keys the cache on the grammar's text
     )
+
+
+@functools.lru_cache(maxsize=1)
+def keywords() -> tuple[str, ...]:
+    """The language's keywords: the words the grammar spells out (for editors: completion, highlighting)."""
+    words = set()
+    for terminal in parser().terminals:
+        pattern = terminal.pattern
+        if pattern.type == "str" and re.fullmatch(r"[a-z]+", pattern.value):
+            words.add(pattern.value)
+        elif pattern.type == "re":   # "up" | "down" becomes (?:up|down)
+            alternatives = re.fullmatch(r"(?:\(\?:)?([a-z|]+)\)?", pattern.value)
+            if alternatives:
+                words.update(alternatives.group(1).split("|"))
+    return tuple(sorted(words))
 
 
 # How the expected terminals of a syntax error are named to a user.

@@ -7,7 +7,6 @@ its declaration, each `.field` after it by the checker's field rules.
 """
 from __future__ import annotations
 
-import functools
 import re
 
 from lsprotocol import types
@@ -15,7 +14,7 @@ from lsprotocol import types
 from ..check import builtins as b
 from ..check.context import item_of
 from ..check.index import Declaration
-from ..parse import parser
+from ..parse import keywords
 from .analysis import Analysis
 
 K = types.CompletionItemKind
@@ -31,21 +30,6 @@ _KIND = {
 _DOTTED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\.([A-Za-z_0-9]*)$")
 _GLOBAL = ("seat", "enum", "enum value", "kind", "zone", "variable", "constant", "die", "option", "function",
            "rule", "board", "edge kind", "location", "builtin name", "direction", "tag")
-
-
-@functools.lru_cache(maxsize=1)
-def keywords() -> tuple[str, ...]:
-    """The language's keywords, read from the grammar (its literal words)."""
-    words = set()
-    for terminal in parser().terminals:
-        pattern = terminal.pattern
-        if pattern.type == "str" and re.fullmatch(r"[a-z]+", pattern.value):
-            words.add(pattern.value)
-        elif pattern.type == "re":   # "up" | "down" becomes (?:up|down)
-            alternatives = re.fullmatch(r"(?:\(\?:)?([a-z|]+)\)?", pattern.value)
-            if alternatives:
-                words.update(alternatives.group(1).split("|"))
-    return tuple(sorted(words))
 
 
 def complete(analysis: Analysis, line_text: str, line: int, column: int) -> list[types.CompletionItem]:
