@@ -82,3 +82,17 @@ def test_the_ci_page_shows_every_format_and_a_workflow():
 def test_the_editors_page_names_the_server_command():
     page = (ROOT / "docs" / "editors.md").read_text(encoding="utf-8")
     assert page.count('"ruledsl", "lsp"') >= 3 and "editors/vscode" in page
+
+
+def test_lsp_without_its_extra_says_how_to_install_it(monkeypatch):
+    import sys
+
+    from click.testing import CliRunner
+
+    from ruledsl.cli.main import cli
+    for name in [m for m in sys.modules if m == "pygls" or m.startswith(("pygls.", "ruledsl.lsp"))]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "pygls", None)   # as if it were not installed
+    result = CliRunner().invoke(cli, ["lsp"])
+    assert result.exit_code == 1
+    assert 'pip install "ruledsl[lsp]"' in result.output
