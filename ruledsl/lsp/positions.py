@@ -61,9 +61,12 @@ class Places:
     def diagnostics(self, analysis: Analysis) -> list[types.Diagnostic]:
         """What the editor shows for a document: its own diagnostics, and those found in the
         files it extends gathered on its `extends` line (they would stop `ruledsl check` too)."""
-        own = [d for d in analysis.loaded.diagnostics if norm(d.span.path) == norm(analysis.path)]
-        out = [self.diagnostic(d) for d in own]
-        foreign = [d for d in analysis.loaded.errors if norm(d.span.path) != norm(analysis.path)]
+        read = {norm(p) for p in analysis.loaded.sources}
+        # A diagnostic of no file read (a place nobody knows) belongs to the document checked.
+        mine = [norm(d.span.path) == norm(analysis.path) or norm(d.span.path) not in read
+                for d in analysis.loaded.diagnostics]
+        out = [self.diagnostic(d) for d, m in zip(analysis.loaded.diagnostics, mine) if m]
+        foreign = [d for d, m in zip(analysis.loaded.diagnostics, mine) if not m and d.severity == "error"]
         extends = _extends_span(analysis)
         if foreign and extends is not None:
             related = [types.DiagnosticRelatedInformation(self.location(d.span), d.message + (f" (hint: {d.hint})" if d.hint else ""))
