@@ -5,10 +5,13 @@
 """
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from typing import TYPE_CHECKING, Mapping, Optional
 
 from .errors import Diagnostic, IllegalAction, RulesError
 from .load import Loaded, bind_options, check_players, load_definition
+
+if TYPE_CHECKING:
+    from .runtime.api import GameState
 
 __all__ = ["load", "check", "replay", "GameDefinition", "GameState", "Action", "CHANCE", "Diagnostic",
            "RulesError", "IllegalAction"]

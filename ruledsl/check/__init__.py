@@ -5,6 +5,7 @@ index.py         what was resolved: every declaration and use of a name, with ty
 declarations.py  components, zones, vars, options: types, fields, contents
 boards.py        boards hang together: maps, edges, unreachable places
 scope.py         every name in every rule resolves and every expression has a type
+                 (exprs.py: the expression half of it)
 flow.py          the game can end, loops can be left, decisions have a chooser
 options.py       option values given from outside are of the option's type
 """
