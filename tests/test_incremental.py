@@ -118,3 +118,12 @@ def test_an_unchanged_file_is_not_built_again():
     text = BUNDLED[0].read_text(encoding="utf-8")
     first = builder.build(text, "t.rules")
     assert builder.build(text, "t.rules") is first
+
+
+@pytest.mark.parametrize("text", [
+    "", "\n\n", "# only a comment", 'game "x"\nplayers 2\nflow:\n    win players',      # no newline at the end
+    'game "x"\r\nplayers 2\r\nflow:\r\n    win players\r\n',                          # Windows line ends
+    'game "x"\n\n# trailing\n\n', 'game "x"\nconst a = [1,\n2\nflow:\n    win players\n',  # an unclosed bracket
+])
+def test_edge_cases_agree_with_the_whole_file_parser(text):
+    assert outcome(FileBuilder().build, text) == outcome(build_text, text)
