@@ -103,7 +103,7 @@ def _comment_above(decl: Declaration, analysis: Analysis) -> str:
     """The comment lines just above a declaration: its documentation, as the file's author wrote it."""
     source = analysis.loaded.sources.get(decl.span.path)
     start = getattr(decl.node, "span", decl.span).line
-    if source is None or start <= 1:
+    if source is None or start <= 1 or decl.scope is not None:   # a local's line is inside its rule
         return ""
     lines = []
     for number in range(start - 1, 0, -1):
