@@ -5,15 +5,27 @@
 """
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from typing import TYPE_CHECKING, Mapping, Optional
 
 from .errors import Diagnostic, IllegalAction, RulesError
 from .load import Loaded, bind_options, check_players, load_definition
-from .runtime.api import CHANCE, Action, GameState
+
+if TYPE_CHECKING:
+    from .runtime.api import GameState
 
 __all__ = ["load", "check", "replay", "GameDefinition", "GameState", "Action", "CHANCE", "Diagnostic",
            "RulesError", "IllegalAction"]
 __version__ = "0.1.0"
+
+# The interpreter is imported on first use, so that checking a file (and `ruledsl check`) never loads it.
+_FROM_RUNTIME = {"CHANCE", "Action", "GameState"}
+
+
+def __getattr__(name: str):
+    if name in _FROM_RUNTIME:
+        from .runtime import api
+        return getattr(api, name)
+    raise AttributeError(f"module 'ruledsl' has no attribute '{name}'")
 
 
 class GameDefinition:
@@ -24,6 +36,7 @@ class GameDefinition:
         self.definition = loaded.definition
         self.sources = loaded.sources
         self.warnings = loaded.warnings
+        self.index = loaded.index      # every declaration and use of a name the checker resolved
         self.players = players
         self.options = options
         self.path = path

@@ -6,24 +6,27 @@ checked game definition.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Mapping, Optional
+from typing import Callable, Mapping, Optional
 
 import attrs
 
-from .check import run_checks
+from .check import check_game
+from .check.index import Index
 from .errors import Diagnostic, RulesError
 from .ir import nodes as n
-from .ir.build import build_text
+from .ir.incremental import build_file
 from .ir.game import GameDef, merge
 from .source import Source, Span
 
 
 @attrs.define
 class Loaded:
-    """What loading produced: the merged definition, its sources, and every diagnostic."""
+    """What loading produced: the merged definition, its sources, every diagnostic, and the
+    checker's index of names (check/index.py; None when the files could not be read or parsed)."""
     definition: Optional[GameDef]
     sources: dict
     diagnostics: list
+    index: Optional[Index] = None
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -37,14 +40,19 @@ class Loaded:
 MAX_EXTENDS_DEPTH = 16
 
 
-def read_files(path: str, text: Optional[str] = None) -> tuple[list[n.RulesFile], dict, list[Diagnostic]]:
-    """The file at `path` and every file it extends, base first."""
+def read_files(path: str, text: Optional[str] = None, reader: Optional[Callable[[str], Optional[str]]] = None
+               ) -> tuple[list[n.RulesFile], dict, list[Diagnostic]]:
+    """The file at `path` and every file it extends, base first. reader(path) gives the text
+    of a file when it has it (an editor's unsaved buffer), or None to read it from disk."""
     sources: dict[str, Source] = {}
     chain: list[n.RulesFile] = []
     seen: list[str] = []
     current, current_text, via = path, text, None
     while True:
-        if current_text is None:
+        if current_text is None and reader is not None:
+            current_text = reader(current)
+        from_disk = current_text is None
+        if from_disk:
             try:
                 current_text = Path(current).read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as err:
@@ -54,7 +62,7 @@ def read_files(path: str, text: Optional[str] = None) -> tuple[list[n.RulesFile]
                                                    "check the path; `extends` paths are relative to the file that names them" if via else "")]
         sources[current] = Source(current, current_text)
         try:
-            rules_file = build_text(current_text, current)
+            rules_file = build_file(current_text, current, keep_on_disk=from_disk)
         except RulesError as err:
             return chain, sources, err.diagnostics
         except RecursionError:
@@ -75,18 +83,22 @@ def read_files(path: str, text: Optional[str] = None) -> tuple[list[n.RulesFile]
         current, current_text = base, None
 
 
-def load_definition(path: str, text: Optional[str] = None, *, complete: bool = True) -> Loaded:
-    """Read, merge and check; never raises for a broken file (see .diagnostics)."""
-    files, sources, problems = read_files(path, text)
+def load_definition(path: str, text: Optional[str] = None, *, complete: bool = True,
+                    reader: Optional[Callable[[str], Optional[str]]] = None) -> Loaded:
+    """Read, merge and check; never raises for a broken file (see .diagnostics).
+    reader: as for read_files."""
+    files, sources, problems = read_files(path, text, reader)
     if problems:
         return Loaded(None, sources, problems)
     definition, problems = merge(files)
+    index = None
     try:
-        problems = problems + run_checks(definition, complete=complete)
+        checked = check_game(definition, complete=complete)
+        problems, index = problems + checked.diagnostics, checked.index
     except RecursionError:
         problems = problems + [Diagnostic("error", Span(path, 1, 1), "an expression in this file nests too deeply to check",
                                           "split long expressions into `let` steps")]
-    return Loaded(definition, sources, _dedupe(problems))
+    return Loaded(definition, sources, _dedupe(problems), index)
 
 
 def _dedupe(diagnostics: list[Diagnostic], cap: int = 200) -> list[Diagnostic]:

@@ -165,3 +165,25 @@ BUILTINS: dict[str, Builtin] = {
 
 # Statements that only scenarios may use.
 SCENARIO_ONLY = ("Expect", "ExpectLegal", "ExpectTold", "ExpectSees", "Force", "Play")
+
+
+def signature(name: str) -> str:
+    """A builtin function's call forms and result, for editors: `count([a]) | count(each x in C where …) -> int`."""
+    spec = BUILTINS[name]
+    low, high = spec.args
+    letters = "abcdefgh"
+    args = ", ".join(letters[:low])
+    if high is None:
+        args += (", " if args else "") + "…"
+    elif high > low:
+        args += ("[, " if args else "[") + ", ".join(letters[low:high]) + "]"
+    if spec.kwargs:
+        args += (", " if args else "") + ", ".join(f"{key}: …" for key in spec.kwargs)
+    forms = [] if spec.comp != "no" and high == 0 else [f"{name}({args})"]
+    if spec.comp in ("each", "any"):
+        forms.append(f"{name}(each x in C where …{' by …' if spec.returns == 'list' else ''})")
+    if spec.comp in ("map", "any"):
+        forms.append(f"{name}(expr for each x in C where …)")
+    returns = {"item": "an item of a", "list": "a list of items", "kindarg": "a component of the kind given"}.get(
+        spec.returns, spec.returns.replace("kindarg", "the kind given"))
+    return " | ".join(forms) + f" -> {returns}"

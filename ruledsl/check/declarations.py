@@ -57,7 +57,9 @@ def _kind(ctx: Context, kind: n.KindDecl) -> None:
         if field.name in seen:
             ctx.error(field.span, f"kind {kind.name} has two fields named '{field.name}'")
         seen[field.name] = field
-        ctx.resolve_type(field.type)
+        typ = ctx.resolve_type(field.type)
+        if (kind.name, field.name) in ctx.fields:
+            ctx.fields[(kind.name, field.name)].type = typ
         _visibility(ctx, field.visibility)
 
 
@@ -66,6 +68,7 @@ def _zone(ctx: Context, zone: n.ZoneDecl) -> None:
         ctx.error(zone.span, f"'{zone.shape}' is not a zone shape",
                   did_you_mean(zone.shape, ZONE_SHAPES) or "use one of: " + ", ".join(ZONE_SHAPES))
     _visibility(ctx, zone.visibility)
+    ctx.use(zone.of_span, zone.of)
     if zone.of not in ctx.game.kinds and zone.of != "any":
         ctx.error(zone.span, f"zone {zone.name} holds '{zone.of}', which is not a kind",
                   did_you_mean(zone.of, ctx.game.kinds) or f"declare it: kind {zone.of}")
@@ -75,6 +78,7 @@ def _zone(ctx: Context, zone: n.ZoneDecl) -> None:
 
 def _content(ctx: Context, zone: n.ZoneDecl, content: n.Content) -> None:
     kind = ctx.game.kinds.get(content.kind)
+    ctx.use(content.kind_span, content.kind)
     if kind is None:
         ctx.error(content.span, f"'{content.kind}' is not a kind",
                   did_you_mean(content.kind, ctx.game.kinds) or f"declare it: kind {content.kind}")

@@ -16,7 +16,7 @@ import ruledsl
 from ..errors import RulesError
 from ..load import load_definition
 from ..source import Span
-from .render import render
+from .report import render
 
 
 class CliError(click.ClickException):

@@ -1,5 +1,4 @@
-"""Rendering for a terminal: diagnostics (headline, source line, caret, hint) as text,
-and a seat's view of a game (board, zones, variables, log, menu, result) with rich.
+"""Rendering for a terminal: a seat's view of a game (board, zones, variables, log, menu, result) with rich.
 
 Views are drawn only from state.view(seat) data, so a screen never shows more than
 that seat may see.
@@ -13,22 +12,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ..errors import Diagnostic
 from ..runtime.model.values import Zone
 from .boardmap import MapLayout, enum_labels, path_kinds, render_map
-
-
-def render(diagnostic: Diagnostic, sources: dict) -> str:
-    lines = [diagnostic.headline()]
-    source = sources.get(diagnostic.span.path)
-    if source is not None and diagnostic.span.line > 0:
-        excerpt = source.excerpt(diagnostic.span)
-        if excerpt:
-            lines.extend("    " + line for line in excerpt.split("\n"))
-    if diagnostic.hint:
-        lines.append(f"    hint: {diagnostic.hint}")
-    return "\n".join(lines)
-
 
 # ------------------------------------------------------------------ components and values
 

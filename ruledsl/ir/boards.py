@@ -1,4 +1,4 @@
-"""Boards as graphs: locations with tags and fields, and kinded edges (networkx).
+"""Boards as graphs: locations with tags and fields, and kinded edges (networkx on demand).
 
 A graph board comes from its `location` and edge lines; a grid board from
 its map and legend, with the grid's own edge kinds (orthogonal, wall,
@@ -7,12 +7,12 @@ evaluates against the state; here they are kept as expressions.
 """
 from __future__ import annotations
 
-import networkx as nx
 
 from ..errors import Diagnostic, did_you_mean
 from . import nodes as n
 from .boards_grid import build_grid
 from .places import Board, Location
+
 
 def compile_board(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
     if decl.grid:
@@ -22,7 +22,7 @@ def compile_board(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
 
 def _graph(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
     problems: list[Diagnostic] = []
-    graph = nx.MultiDiGraph()
+    edges_out: list = []
     locations = {}
     for loc in decl.locations:
         if loc.name in locations:
@@ -30,7 +30,6 @@ def _graph(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
             continue
         locations[loc.name] = Location(loc.name, loc.label or loc.name, decl.name, frozenset(loc.tags), loc.fields,
                                        span=loc.span)
-        graph.add_node(loc.name)
     kinds = tuple(k for k, _ in decl.edge_kinds)
     for edges in decl.edges:
         if edges.kind not in kinds:
@@ -45,16 +44,16 @@ def _graph(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
                                                did_you_mean(name, locations) or f"declare it: location {name}"))
             for a, op, b in zip(names, ops, names[1:]):
                 if a in locations and b in locations:
-                    graph.add_edge(a, b, kind=edges.kind, when=edges.when)
+                    edges_out.append((a, b, {"kind": edges.kind, "when": edges.when}))
                     if op == "-":
-                        graph.add_edge(b, a, kind=edges.kind, when=edges.when)
+                        edges_out.append((b, a, {"kind": edges.kind, "when": edges.when}))
     if decl.map is not None or decl.legend:
         problems.append(Diagnostic("error", decl.span, f"board {decl.name} has a map but is not a grid",
                                    f"write: board {decl.name} grid:"))
     for connect in decl.connects:
         problems.append(Diagnostic("error", connect.span, "`connect` is for grid boards",
                                    "on a graph board, add `when cond` to the edge line instead"))
-    return Board(decl.name, False, locations, graph, kinds), problems
+    return Board(decl.name, False, locations, edges_out, kinds), problems
 
 
 def _grid(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:

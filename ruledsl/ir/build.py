@@ -7,7 +7,7 @@ from lark.exceptions import UnexpectedInput
 
 from .. import parse as _parse
 from ..errors import Diagnostic, RulesError
-from ..source import Span
+from ..source import UNKNOWN, Span
 from . import nodes as n
 
 
@@ -123,7 +123,8 @@ class _Builder(Transformer):
     @v_args(meta=True)
     def option_decl(self, meta, c):
         name, type_, default, doc = c
-        return n.OptionDecl(str(name), type_, default, _unquote(doc) if doc else "", span=self.span(meta))
+        return n.OptionDecl(str(name), type_, default, _unquote(doc) if doc else "", name_span=self.tspan(name),
+                            span=self.span(meta))
 
     def labelled_names(self, c):
         return tuple(x for x in c if x is not None)
@@ -133,27 +134,34 @@ class _Builder(Transformer):
         return n.LabelledName(str(c[0]), _unquote(c[1]) if c[1] is not None else None, span=self.span(meta))
 
     def names(self, c):
-        return tuple(str(x) for x in c)
+        return tuple(c)   # the NAME tokens: each user keeps the names and, where it names something, their spans
+
+    def strs(self, tokens) -> tuple:
+        return tuple(str(t) for t in tokens or ())
+
+    def tspans(self, tokens) -> tuple:
+        return tuple(self.tspan(t) for t in tokens or ())
 
     # -- components --------------------------------------------------------
     @v_args(meta=True)
     def enum_decl(self, meta, c):
-        return n.EnumDecl(str(c[0]), c[1], span=self.span(meta))
+        return n.EnumDecl(str(c[0]), c[1], name_span=self.tspan(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def enum_block(self, meta, c):
         values = tuple(v for group in c[1:] for v in group)
-        return n.EnumDecl(str(c[0]), values, span=self.span(meta))
+        return n.EnumDecl(str(c[0]), values, name_span=self.tspan(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def kind_decl(self, meta, c):
         name, mods, *fields = c
-        return n.KindDecl(str(name), tuple(fields), mods.get("position"), span=self.span(meta))
+        return n.KindDecl(str(name), tuple(fields), mods.get("position"), name_span=self.tspan(name), span=self.span(meta))
 
     @v_args(meta=True)
     def field_decl(self, meta, c):
         name, type_, default, mods = c
-        return n.FieldDecl(str(name), type_, default, mods.get("visibility"), span=self.span(meta))
+        return n.FieldDecl(str(name), type_, default, mods.get("visibility"), name_span=self.tspan(name),
+                           span=self.span(meta))
 
     @v_args(meta=True)
     def zone_decl(self, meta, c):
@@ -161,28 +169,30 @@ class _Builder(Transformer):
         return n.ZoneDecl(str(name), str(shape), str(of), label=_unquote(label) if label else None,
                           per_player=mods.get("per_player", False),
                           visibility=mods.get("visibility"), facing=mods.get("facing"),
-                          capacity=mods.get("capacity"), contents=tuple(contents), span=self.span(meta))
+                          capacity=mods.get("capacity"), contents=tuple(contents),
+                          name_span=self.tspan(name), of_span=self.tspan(of), span=self.span(meta))
 
     @v_args(meta=True)
     def content(self, meta, c):
         count, kind, kwargs, var, source = c
         if isinstance(count, Token):
             count = n.Literal(int(count), span=self.tspan(count)) if count.type == "INT" else n.Name(str(count), span=self.tspan(count))
-        return n.Content(str(kind), count, kwargs or (), str(var) if var else None, source, span=self.span(meta))
+        return n.Content(str(kind), count, kwargs or (), str(var) if var else None, source, kind_span=self.tspan(kind),
+                         var_span=self.tspan(var) if var else UNKNOWN, span=self.span(meta))
 
     @v_args(meta=True)
     def var_decl(self, meta, c):
         name, type_, init, mods = c
         return n.VarDecl(str(name), type_, init, mods.get("per_player", False), mods.get("visibility"),
-                         span=self.span(meta))
+                         name_span=self.tspan(name), span=self.span(meta))
 
     @v_args(meta=True)
     def const_decl(self, meta, c):
-        return n.ConstDecl(str(c[0]), c[1], span=self.span(meta))
+        return n.ConstDecl(str(c[0]), c[1], name_span=self.tspan(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def die_decl(self, meta, c):
-        return n.DieDecl(str(c[0]), c[1], span=self.span(meta))
+        return n.DieDecl(str(c[0]), c[1], name_span=self.tspan(c[0]), span=self.span(meta))
 
     # Modifiers come back as (key, value) pairs, gathered into a dict.
     def modifiers(self, c):
@@ -230,16 +240,19 @@ class _Builder(Transformer):
         map_decl = parts["map"][-1] if parts["map"] else None
         return n.BoardDecl(str(name), grid is not None, tuple(parts["location"]), tuple(parts["edge_kinds"]),
                            tuple(parts["edges"]), tuple(parts["legend"]), map_decl, tuple(parts["connect"]),
-                           span=self.span(meta))
+                           name_span=self.tspan(name), span=self.span(meta))
 
     @v_args(meta=True)
     def location_decl(self, meta, c):
         label, tags, fields = c
-        return ("location", n.LocationDecl(label.name, label.label, tags or (), fields or (), span=self.span(meta)))
+        at = label.span
+        return ("location", n.LocationDecl(label.name, label.label, self.strs(tags), fields or (),
+                                           name_span=Span(at.path, at.line, at.column, at.line, at.column + len(label.name)),
+                                           tag_spans=self.tspans(tags), span=self.span(meta)))
 
     @v_args(meta=True)
     def edge_kinds(self, meta, c):
-        return ("edge_kinds", [(name, self.span(meta)) for name in c[0]])
+        return ("edge_kinds", [(str(name), self.span(meta)) for name in c[0]])
 
     @v_args(meta=True)
     def edges(self, meta, c):
@@ -247,10 +260,12 @@ class _Builder(Transformer):
         when = rest.pop() if rest and not isinstance(rest[-1], tuple) else None
         if rest and rest[-1] is None:
             rest.pop()
-        return ("edges", n.EdgesDecl(str(kind), tuple(rest), when, span=self.span(meta)))
+        spans = tuple(self.tspan(t) for chain in rest for t in chain[0::2])
+        chains = tuple(self.strs(chain) for chain in rest)
+        return ("edges", n.EdgesDecl(str(kind), chains, when, name_spans=spans, span=self.span(meta)))
 
     def chain(self, c):
-        return tuple(str(x) for x in c)
+        return tuple(c)
 
     @v_args(meta=True)
     def legend(self, meta, c):
@@ -258,7 +273,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def legend_entry(self, meta, c):
-        return n.LegendEntry(_unquote(c[0]), c[1], span=self.span(meta))
+        return n.LegendEntry(_unquote(c[0]), self.strs(c[1]), span=self.span(meta))
 
     @v_args(meta=True)
     def map_decl(self, meta, c):
@@ -268,16 +283,19 @@ class _Builder(Transformer):
     @v_args(meta=True)
     def connect(self, meta, c):
         mode, a, b, d, when = c
-        return ("connect", n.ConnectDecl(str(mode), str(a), str(b), str(d), when, span=self.span(meta)))
+        return ("connect", n.ConnectDecl(str(mode), str(a), str(b), str(d), when, var_spans=self.tspans((a, b, d)),
+                                         span=self.span(meta)))
 
     # -- functions, rules, flow --------------------------------------------
     @v_args(meta=True)
     def define_decl(self, meta, c):
-        return n.DefineDecl(str(c[0]), c[1] or (), c[2], span=self.span(meta))
+        return n.DefineDecl(str(c[0]), self.strs(c[1]), c[2], name_span=self.tspan(c[0]), param_spans=self.tspans(c[1]),
+                            span=self.span(meta))
 
     @v_args(meta=True)
     def rule_decl(self, meta, c):
-        return n.RuleDecl(str(c[0]), c[1] or (), c[2], span=self.span(meta))
+        return n.RuleDecl(str(c[0]), self.strs(c[1]), c[2], name_span=self.tspan(c[0]), param_spans=self.tspans(c[1]),
+                          span=self.span(meta))
 
     @v_args(meta=True)
     def setup_decl(self, meta, c):
@@ -290,7 +308,8 @@ class _Builder(Transformer):
     @v_args(meta=True)
     def trigger_move(self, meta, c):
         var, verb, loc, where, body = c
-        return n.TriggerDecl(str(verb), body, str(var), str(loc), where, span=self.span(meta))
+        return n.TriggerDecl(str(verb), body, str(var), str(loc), where, var_span=self.tspan(var), loc_span=self.tspan(loc),
+                             span=self.span(meta))
 
     @v_args(meta=True)
     def trigger_action(self, meta, c):
@@ -313,7 +332,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def let_stmt(self, meta, c):
-        return n.Let(str(c[0]), c[1], span=self.span(meta))
+        return n.Let(str(c[0]), c[1], name_span=self.tspan(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def set_stmt(self, meta, c):
@@ -368,16 +387,16 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def mark_stmt(self, meta, c):
-        return n.Mark(c[0], str(c[1]), True, span=self.span(meta))
+        return n.Mark(c[0], str(c[1]), True, tag_span=self.tspan(c[1]), span=self.span(meta))
 
     @v_args(meta=True)
     def unmark_stmt(self, meta, c):
-        return n.Mark(c[0], str(c[1]), False, span=self.span(meta))
+        return n.Mark(c[0], str(c[1]), False, tag_span=self.tspan(c[1]), span=self.span(meta))
 
     @v_args(meta=True)
     def do_stmt(self, meta, c):
         name, args = c
-        return n.Do(str(name), _positional(args), span=self.span(meta))
+        return n.Do(str(name), _positional(args), name_span=self.tspan(name), span=self.span(meta))
 
     @v_args(meta=True)
     def win_stmt(self, meta, c):
@@ -388,7 +407,7 @@ class _Builder(Transformer):
         if not c or c[0] is None:
             return n.EndGame(span=self.span(meta))
         var, source, *keys = c
-        return n.EndGame(str(var), source, tuple(keys), span=self.span(meta))
+        return n.EndGame(str(var), source, tuple(keys), var_span=self.tspan(var), span=self.span(meta))
 
     @v_args(meta=True)
     def stop_stmt(self, meta, c):
@@ -454,7 +473,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def for_stmt(self, meta, c):
-        return n.ForEach(str(c[0]), c[1], c[2], span=self.span(meta))
+        return n.ForEach(str(c[0]), c[1], c[2], var_span=self.tspan(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def repeat_times(self, meta, c):
@@ -495,7 +514,7 @@ class _Builder(Transformer):
             multiple = True
         return n.Choose(str(var), source, body, where, low, high, ordered, opts.get("by"),
                         opts.get("secretly", False), opts.get("label"), orelse or (), multiple,
-                        span=self.span(meta))
+                        var_span=self.tspan(var), span=self.span(meta))
 
     def choice_count(self, c):
         low, high, ordered = c
@@ -522,7 +541,7 @@ class _Builder(Transformer):
     def option_clause(self, meta, c):
         label, var, source, cond, body = c
         return n.Option(self.as_template(self.template(label)), body, str(var) if var else None, source, cond,
-                        span=self.span(meta))
+                        var_span=self.tspan(var) if var else UNKNOWN, span=self.span(meta))
 
     @v_args(meta=True)
     def phase_stmt(self, meta, c):
@@ -642,12 +661,12 @@ class _Builder(Transformer):
     @v_args(meta=True)
     def comp_each(self, meta, c):
         var, source, where, by = c
-        return n.Comprehension(str(var), source, where, by, None, span=self.span(meta))
+        return n.Comprehension(str(var), source, where, by, None, var_span=self.tspan(var), span=self.span(meta))
 
     @v_args(meta=True)
     def comp_map(self, meta, c):
         body, var, source, where = c
-        return n.Comprehension(str(var), source, where, None, body, span=self.span(meta))
+        return n.Comprehension(str(var), source, where, None, body, var_span=self.tspan(var), span=self.span(meta))
 
 
 def _is_opt(x) -> bool:
@@ -664,17 +683,17 @@ def _keywords(args) -> tuple:
 
 def _respan(expr, span: Span):
     """Give an expression parsed from inside a string the string's place in the file."""
+    if isinstance(expr, Span):
+        return span
+    if isinstance(expr, tuple):
+        return tuple(_respan(v, span) for v in expr)
     if not attrs.has(type(expr)):
         return expr
     changes = {}
     for field in attrs.fields(type(expr)):
         value = getattr(expr, field.name)
-        if field.name == "span":
-            changes["span"] = span
-        elif attrs.has(type(value)):
+        if attrs.has(type(value)) or isinstance(value, tuple):
             changes[field.name] = _respan(value, span)
-        elif isinstance(value, tuple):
-            changes[field.name] = tuple(_respan(v, span) if attrs.has(type(v)) else v for v in value)
     return attrs.evolve(expr, **changes)
 
 

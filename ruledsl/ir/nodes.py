@@ -1,6 +1,8 @@
 """IR nodes: one frozen attrs class per construct of the language.
 
-Every node carries `span`, where it was written; spans take no part in
+Every node carries `span`, where it was written; a node that declares or
+names something also carries where that name is written (`name_span`,
+`var_span`, …: what an editor jumps to and highlights). Spans take no part in
 equality, so two IRs built from differently laid-out text compare equal.
 """
 from __future__ import annotations
@@ -14,6 +16,11 @@ from ..source import Span, UNKNOWN
 
 def _span():
     return attrs.field(default=UNKNOWN, eq=False, repr=False, kw_only=True)
+
+
+def _spans():
+    """Where each of several names is written (a tuple of spans, in order)."""
+    return attrs.field(default=(), eq=False, repr=False, kw_only=True)
 
 
 node = attrs.frozen(slots=True)
@@ -97,6 +104,7 @@ class Comprehension:
     where: Optional["Expr"] = None
     by: Optional["Expr"] = None
     body: Optional["Expr"] = None
+    var_span: Span = _span()
     span: Span = _span()
 
 
@@ -160,6 +168,7 @@ class Let:
     """`let name = value`: a local for the rest of the block."""
     name: str
     value: Expr
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -240,6 +249,7 @@ class Mark:
     target: Expr
     tag: str
     on: bool = True
+    tag_span: Span = _span()
     span: Span = _span()
 
 
@@ -248,6 +258,7 @@ class Do:
     """`do rule(args)`: run a rule."""
     rule: str
     args: tuple = ()
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -264,6 +275,7 @@ class EndGame:
     var: Optional[str] = None
     source: Optional[Expr] = None
     keys: tuple = ()
+    var_span: Span = _span()
     span: Span = _span()
 
 
@@ -355,6 +367,7 @@ class ForEach:
     var: str
     source: Expr
     body: tuple
+    var_span: Span = _span()
     span: Span = _span()
 
 
@@ -408,6 +421,7 @@ class Choose:
     label: Optional[Template] = None
     orelse: tuple = ()
     multiple: bool = False
+    var_span: Span = _span()
     span: Span = _span()
 
 
@@ -419,6 +433,7 @@ class Option:
     var: Optional[str] = None
     source: Optional[Expr] = None
     cond: Optional[Expr] = None
+    var_span: Span = _span()
     span: Span = _span()
 
 
@@ -518,6 +533,7 @@ class OptionDecl:
     type: TypeRef
     default: Expr
     doc: str = ""
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -526,6 +542,7 @@ class EnumDecl:
     """`enum Name: A, B "Bee", C`."""
     name: str
     values: tuple
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -536,6 +553,7 @@ class FieldDecl:
     type: TypeRef
     default: Optional[Expr] = None
     visibility: Optional[Visibility] = None
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -545,6 +563,7 @@ class KindDecl:
     name: str
     fields: tuple = ()
     position: Optional[Visibility] = None
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -556,6 +575,8 @@ class Content:
     args: tuple = ()
     var: Optional[str] = None
     source: Optional[Expr] = None
+    kind_span: Span = _span()
+    var_span: Span = _span()
     span: Span = _span()
 
 
@@ -577,6 +598,8 @@ class ZoneDecl:
     capacity: Optional[Expr] = None
     contents: tuple = ()
     label: Optional[str] = None
+    name_span: Span = _span()
+    of_span: Span = _span()
     span: Span = _span()
 
 
@@ -588,6 +611,7 @@ class VarDecl:
     init: Expr
     per_player: bool = False
     visibility: Optional[Visibility] = None
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -596,6 +620,7 @@ class ConstDecl:
     """`const name = value`."""
     name: str
     value: Expr
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -604,6 +629,7 @@ class DieDecl:
     """`die Name: [faces]`: each face equally likely."""
     name: str
     faces: Expr
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -614,6 +640,8 @@ class LocationDecl:
     label: Optional[str] = None
     tags: tuple = ()
     fields: tuple = ()
+    name_span: Span = _span()
+    tag_spans: tuple = _spans()
     span: Span = _span()
 
 
@@ -626,6 +654,7 @@ class EdgesDecl:
     kind: str
     chains: tuple
     when: Optional[Expr] = None
+    name_spans: tuple = _spans()
     span: Span = _span()
 
 
@@ -652,6 +681,7 @@ class ConnectDecl:
     b: str
     d: str
     when: Expr
+    var_spans: tuple = _spans()
     span: Span = _span()
 
 
@@ -666,6 +696,7 @@ class BoardDecl:
     legend: tuple = ()
     map: Optional[MapDecl] = None
     connects: tuple = ()
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -675,6 +706,8 @@ class DefineDecl:
     name: str
     params: tuple
     body: Expr
+    name_span: Span = _span()
+    param_spans: tuple = _spans()
     span: Span = _span()
 
 
@@ -684,6 +717,8 @@ class RuleDecl:
     name: str
     params: tuple
     body: tuple
+    name_span: Span = _span()
+    param_spans: tuple = _spans()
     span: Span = _span()
 
 
@@ -711,6 +746,8 @@ class TriggerDecl:
     var: Optional[str] = None
     loc: Optional[str] = None
     where: Optional[Expr] = None
+    var_span: Span = _span()
+    loc_span: Span = _span()
     span: Span = _span()
 
 

@@ -187,7 +187,7 @@ class Compiler:
         defaults: dict = {}
         for name, board in prog.compiled_boards.items():
             defaults[name] = frozenset({"orthogonal"}) if board.grid else None
-            for a, b, data in board.graph.edges(data=True):
+            for a, b, data in board.edges:
                 la, lb = prog.locations[a], prog.locations[b]
                 kind = data["kind"]
                 direction = prog.directions.get(data.get("direction")) if data.get("direction") else None
