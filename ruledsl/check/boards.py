@@ -5,6 +5,7 @@ from ..ir.boards import compile_board
 from ..ir import nodes as n
 from .context import Context, Symbol
 from .index import name_span
+from .types import LOCATION
 
 
 def check(ctx: Context) -> None:
@@ -16,7 +17,7 @@ def check(ctx: Context) -> None:
         if decl.grid:
             ctx.grid_boards.add(decl.name)
             for loc in board.locations.values():
-                ctx.define(loc.name, Symbol("location", "location", loc.span, loc))
+                ctx.define(loc.name, Symbol("location", LOCATION, loc.span, loc))
         elif not problems:
             _unreached(ctx, board)
 

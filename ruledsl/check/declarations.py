@@ -5,6 +5,7 @@ from ..errors import did_you_mean
 from ..ir import nodes as n
 from ..source import Span
 from .builtins import VISIBILITY, ZONE_SHAPES
+from .types import BOOL, INT
 from .context import Context
 
 
@@ -103,7 +104,7 @@ def _content(ctx: Context, zone: n.ZoneDecl, content: n.Content) -> None:
 
 def _option(ctx: Context, option: n.OptionDecl) -> None:
     typ = ctx.resolve_type(option.type)
-    if typ not in ("int", "bool") and not typ.startswith("enum "):
+    if typ not in (INT, BOOL) and typ.head != "enum":
         ctx.error(option.type.span, f"option {option.name} has type {typ}; options are bool, int, a range or an enum")
         return
     from .options import literal_value

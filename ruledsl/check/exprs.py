@@ -9,22 +9,14 @@ from __future__ import annotations
 from ..errors import did_you_mean
 from ..ir import nodes as n
 from .builtins import BUILTINS, COMPONENT_FIELDS, LOCATION_FIELDS, PLAYER_FIELDS
-from .context import item_of, list_of
 from .index import name_span
+from .types import (ANY, BOOL, INT, LOCATION, MAP, NONE, PLAYER, TAG, TEXT, Type, a_type, item_of, kind, list_of,
+                    parse)
 
-NUMERIC = ("int", "any")
+NUMERIC = (INT, ANY)
 ARITH = ("+", "-", "*", "/", "%")
 COMPARE = ("==", "!=", "<", "<=", ">", ">=")
-
-
-def compatible(want: str, got: str) -> bool:
-    if "any" in (want, got) or got == "none" or want == got:
-        return True
-    if want.startswith("list of") and got.startswith("list of"):
-        return compatible(item_of(want), item_of(got))
-    if want.startswith("kind ") and got.startswith("kind "):
-        return False
-    return False
+TRUTH = (BOOL, ANY, NONE)
 
 
 class Expressions:
@@ -34,26 +26,29 @@ class Expressions:
         return did_you_mean(name, self.scope.names() + self.ctx.known_names() + list(BUILTINS))
 
     # -- expressions --------------------------------------------------------------
-    def expr(self, e) -> str:
-        return getattr(self, "e_" + type(e).__name__)(e)
+    def expr(self, e) -> Type:
+        """The type of an expression, recorded for what comes after the checker (the runtime)."""
+        typ = getattr(self, "e_" + type(e).__name__)(e)
+        self.ctx.types[id(e)] = typ
+        return typ
 
-    def e_Literal(self, e: n.Literal) -> str:
+    def e_Literal(self, e: n.Literal) -> Type:
         v = e.value
         if isinstance(v, bool):
-            return "bool"
+            return BOOL
         if isinstance(v, int):
-            return "int"
+            return INT
         if isinstance(v, str):
-            return "text"
-        return "none"
+            return TEXT
+        return NONE
 
-    def e_Template(self, e: n.Template) -> str:
+    def e_Template(self, e: n.Template) -> Type:
         for part in e.parts:
             if not isinstance(part, str):
                 self.expr(part)
-        return "text"
+        return TEXT
 
-    def e_Name(self, e: n.Name) -> str:
+    def e_Name(self, e: n.Name) -> Type:
         typ = self.name(e)
         if self.scope.lookup_decl(e.name) is not None:
             self.ctx.index.use(e.span, self.scope.lookup_decl(e.name), typ)
@@ -63,105 +58,117 @@ class Expressions:
             self.uses(e.span, e.name, typ)
         return typ
 
-    def name(self, e: n.Name) -> str:
-        local = self.scope.lookup(e.name)
+    def name(self, e: n.Name) -> Type:
+        local = self.scope.lookup_decl(e.name)
         if local is not None:
-            return local
+            self.ctx.resolved[id(e)] = local
+            return local.type
         g = self.ctx.game
         if e.name in g.vars:
             self.used.add(e.name)
             if g.vars[e.name].per_player:
                 self.ctx.error(e.span, f"{e.name} is a per-player variable", f"write p.{e.name} for a player p")
-                return "any"
+                return ANY
+            self.resolve(e)
             return self.var_types[e.name]
         if e.name in self.const_types:
+            self.resolve(e)
             return self.const_types[e.name]
         if e.name in g.zones:
             zone = g.zones[e.name]
             if zone.per_player:
                 self.ctx.error(e.span, f"{e.name} is a per-player zone", f"write p.{e.name} for a player p")
-                return "any"
-            return f"zone of {zone.of}"
+                return ANY
+            self.resolve(e)
+            return self.ctx.symbols[e.name].type
         sym = self.ctx.symbols.get(e.name)
         if sym is not None:
             if sym.category in ("rule",):
                 self.ctx.error(e.span, f"{e.name} is a rule, not a value", f"run it with: do {e.name}(…)")
-                return "any"
+                return ANY
             if sym.category == "function":
                 self.ctx.error(e.span, f"{e.name} is a function", f"call it: {e.name}(…)")
-                return "any"
+                return ANY
+            self.resolve(e)
             return sym.type
         if e.name in self.ctx.tags:
-            return "tag"
+            self.ctx.resolved[id(e)] = self.ctx.tag_decls[e.name]
+            return TAG
         self.ctx.error(e.span, f"'{e.name}' is not defined", self.suggest(e.name))
-        return "any"
+        return ANY
 
-    def e_Attr(self, e: n.Attr) -> str:
+    def resolve(self, e: n.Name) -> None:
+        """Record what a global name stands for, for the runtime."""
+        symbol = self.ctx.symbols.get(e.name)
+        if symbol is not None and symbol.declaration is not None:
+            self.ctx.resolved[id(e)] = symbol.declaration
+
+    def e_Attr(self, e: n.Attr) -> Type:
         obj = self.expr(e.obj)
         typ = self.attr(e, obj)
         self.ctx.index.use(name_span(e.span, e.name, at_end=True), self.ctx.field_declaration(obj, e.name), typ)
         return typ
 
-    def attr(self, e: n.Attr, obj: str) -> str:
+    def attr(self, e: n.Attr, obj: Type) -> Type:
         name = e.name
         g = self.ctx.game
-        if obj == "any":
+        if obj is ANY:
             if name not in self.field_names:
                 self.ctx.error(e.span, f"nothing in this game has a field '{name}'",
                                did_you_mean(name, self.field_names) or "fields come from kinds, per-player vars and zones, and locations")
-            return "any"
-        if obj == "player":
+            return ANY
+        if obj is PLAYER:
             if name in g.vars and g.vars[name].per_player:
                 self.used.add(name)
                 return self.var_types[name]
             if name in g.zones and g.zones[name].per_player:
-                return f"zone of {g.zones[name].of}"
+                return self.ctx.symbols[name].type
             if name in PLAYER_FIELDS:
-                return PLAYER_FIELDS[name][0]
+                return parse(PLAYER_FIELDS[name][0])
             known = [v for v in g.vars if g.vars[v].per_player] + [z for z in g.zones if g.zones[z].per_player] + list(PLAYER_FIELDS)
             self.ctx.error(e.span, f"a player has no '{name}'",
                            did_you_mean(name, known) or f"declare it: var {name}: int = 0, per player")
-            return "any"
-        if obj.startswith("kind "):
-            kind = g.kinds.get(obj[5:])
-            fields = {f.name: f for f in kind.fields} if kind else {}
+            return ANY
+        if obj.head == "kind":
+            decl = g.kinds.get(obj.name)
+            fields = {f.name: f for f in decl.fields} if decl else {}
             if name in fields:
                 return self.ctx.resolve_type(fields[name].type)
             if name in COMPONENT_FIELDS:
-                return COMPONENT_FIELDS[name][0]
-            self.ctx.error(e.span, f"kind {obj[5:]} has no field '{name}'",
+                return parse(COMPONENT_FIELDS[name][0])
+            self.ctx.error(e.span, f"kind {obj.name} has no field '{name}'",
                            did_you_mean(name, list(fields) + list(COMPONENT_FIELDS)) or f"its fields are: {', '.join(fields) or 'none'}")
-            return "any"
-        if obj == "location":
+            return ANY
+        if obj is LOCATION:
             if name in LOCATION_FIELDS:
-                return LOCATION_FIELDS[name][0]
+                return parse(LOCATION_FIELDS[name][0])
             if name in self.ctx.location_fields:
-                return "any"
+                return ANY
             self.ctx.error(e.span, f"a location has no field '{name}'",
                            did_you_mean(name, list(LOCATION_FIELDS) + list(self.ctx.location_fields)) or "declare it on locations: location X with name: value")
-            return "any"
-        if obj.startswith("zone of"):
+            return ANY
+        if obj.head == "zone of":
             if name == "contents":
-                return list_of("kind " + obj[len("zone of "):])
+                return list_of(kind(obj.name))
             self.ctx.error(e.span, f"a zone has no field '{name}'", "use contents(zone), top(zone), count(zone)")
-            return "any"
+            return ANY
         self.ctx.error(e.span, f"{a_type(obj)} has no fields", f"'.{name}' can follow a player, a component or a location")
-        return "any"
+        return ANY
 
-    def e_Index(self, e: n.Index) -> str:
+    def e_Index(self, e: n.Index) -> Type:
         obj = self.expr(e.obj)
         idx = self.expr(e.index)
-        if obj.startswith("list of"):
-            self.expect(e.index, "int", idx, "a list index")
-            return item_of(obj)
-        if obj not in ("map", "any"):
+        if obj.is_list:
+            self.expect(e.index, INT, idx, "a list index")
+            return obj.item
+        if obj not in (MAP, ANY):
             self.ctx.error(e.span, f"{a_type(obj)} cannot be indexed", "only lists and maps can be indexed")
-        return "any"
+        return ANY
 
-    def e_Call(self, e: n.Call) -> str:
+    def e_Call(self, e: n.Call) -> Type:
         return self.call(e)
 
-    def call(self, e: n.Call, chance_ok: bool = False) -> str:
+    def call(self, e: n.Call, chance_ok: bool = False) -> Type:
         define = self.ctx.game.defines.get(e.func)
         if define is not None:
             self.uses(name_span(e.span, e.func), e.func)
@@ -173,7 +180,7 @@ class Expressions:
             elif len(e.args) != len(define.params):
                 self.ctx.error(e.span, f"{e.func} takes {len(define.params)} argument(s), not {len(e.args)}",
                                f"it is defined as {e.func}({', '.join(define.params)}) on line {define.span.line}")
-            return "any"
+            return ANY
         spec = BUILTINS.get(e.func)
         if spec is None:
             if e.func in self.ctx.game.rules:
@@ -183,8 +190,8 @@ class Expressions:
                                did_you_mean(e.func, list(BUILTINS) + list(self.ctx.game.defines)) or "see the builtin functions in docs/language.md")
             for arg in e.args:
                 self.expr(arg)
-            return "any"
-        self.ctx.index.use(name_span(e.span, e.func), self.ctx.index.builtin(e.func, "builtin function", spec.returns))
+            return ANY
+        self.ctx.index.use(name_span(e.span, e.func), self.ctx.index.builtin(e.func, "builtin function", ANY))
         if spec.chance and not chance_ok:
             self.ctx.error(e.span, f"{e.func}(…) draws on chance and must stand alone in a `let`",
                            f"write: let x = {e.func}(…) and then use x")
@@ -208,27 +215,27 @@ class Expressions:
                 self.ctx.error(e.span, f"{e.func} takes {want} argument(s), not {len(e.args)}", f"{e.func}: {spec.doc}")
         return self.returns(spec, arg_types, comp_item, e)
 
-    def returns(self, spec, arg_types, comp_item, e) -> str:
+    def returns(self, spec, arg_types, comp_item, e) -> Type:
         r = spec.returns
-        first = arg_types[0] if arg_types else "any"
+        first = arg_types[0] if arg_types else ANY
         if r.endswith("kindarg"):
-            kinds = [t for t in arg_types if t.startswith("kind type ")]
-            item = "kind " + kinds[0][len("kind type "):] if kinds else "any"
-            return r.replace("kindarg", item)
+            kinds = [t for t in arg_types if t.head == "kind type"]
+            item = kind(kinds[0].name) if kinds else ANY
+            return list_of(item) if r.startswith("list of") else item
         if r == "item":
-            if first.startswith("zone of"):
-                base = "kind " + first[len("zone of "):]
+            if first.head == "zone of":
+                base = kind(first.name)
                 return list_of(base) if len(arg_types) > 1 else base
             return item_of(first) if len(arg_types) == 1 else first
         if r == "list":
             if comp_item is not None:
                 return list_of(comp_item)
-            if first.startswith("zone of"):
-                return list_of("kind " + first[len("zone of "):])
-            return first if first.startswith("list of") else "list of any"
-        return r
+            if first.head == "zone of":
+                return list_of(kind(first.name))
+            return first if first.is_list else list_of(ANY)
+        return parse(r)
 
-    def comprehension(self, c: n.Comprehension, form: str) -> str:
+    def comprehension(self, c: n.Comprehension, form: str) -> Type:
         item = item_of(self.collection(c.source))
         self.scope.push({c.var: self.local(c.var, item, c.var_span, c.span)}, c.span)
         if c.where is not None:
@@ -245,97 +252,71 @@ class Expressions:
         self.scope.pop()
         return result
 
-    def e_Unary(self, e: n.Unary) -> str:
+    def e_Unary(self, e: n.Unary) -> Type:
         got = self.expr(e.operand)
         if e.op == "not":
-            if got not in ("bool", "any", "none"):
+            if got not in TRUTH:
                 self.ctx.error(e.span, f"`not` needs true or false, but this is {a_type(got)}")
-            return "bool"
-        self.expect(e.operand, "int", got, "what is negated")
-        return "int"
+            return BOOL
+        self.expect(e.operand, INT, got, "what is negated")
+        return INT
 
-    def e_Binary(self, e: n.Binary) -> str:
+    def e_Binary(self, e: n.Binary) -> Type:
         if e.op in ("is", "is not"):
             self.expr(e.left)
             if isinstance(e.right, n.Name) and self.scope.lookup(e.right.name) is None and e.right.name in self.ctx.tags \
                     and e.right.name not in self.ctx.symbols:
-                self.ctx.index.use(e.right.span, self.ctx.tag_decls.get(e.right.name), "tag")
-                return "bool"
+                self.ctx.index.use(e.right.span, self.ctx.tag_decls.get(e.right.name), TAG)
+                self.ctx.resolved[id(e.right)] = self.ctx.tag_decls.get(e.right.name)
+                return BOOL
             self.expr(e.right)
-            return "bool"
+            return BOOL
         left = self.expr(e.left)
         right = self.expr(e.right)
         if e.op in ("and", "or"):
             for side, typ in ((e.left, left), (e.right, right)):
-                if typ not in ("bool", "any", "none"):
+                if typ not in TRUTH:
                     self.ctx.error(side.span, f"`{e.op}` needs true or false on both sides, but this is {a_type(typ)}")
-            return "bool"
+            return BOOL
         if e.op in ("in", "not in"):
-            if right not in ("any", "map", "location", "text") and not right.startswith("list of") and not right.startswith("zone of"):
+            if right not in (ANY, MAP, LOCATION, TEXT) and not right.is_list and right.head != "zone of":
                 self.ctx.error(e.right.span, f"`in` needs a list on its right, but this is {a_type(right)}")
-            return "bool"
+            return BOOL
         if e.op in COMPARE:
             if e.op not in ("==", "!="):
                 for side, typ in ((e.left, left), (e.right, right)):
                     if typ not in NUMERIC:
                         self.ctx.error(side.span, f"`{e.op}` compares numbers, but this is {a_type(typ)}")
-            elif "any" not in (left, right) and "none" not in (left, right) and left != right \
-                    and not (left.startswith("list") and right.startswith("list")):
+            elif ANY not in (left, right) and NONE not in (left, right) and left != right \
+                    and not (left.is_list and right.is_list):
                 self.ctx.error(e.span, f"comparing {a_type(left)} with {a_type(right)} is never true",
                                "compare values of the same type")
-            return "bool"
-        if e.op == "+" and (left.startswith("list of") or right.startswith("list of")):
-            return left if left.startswith("list of") else right
-        if e.op == "+" and (left == "text" or right == "text"):
-            return "text"
+            return BOOL
+        if e.op == "+" and (left.is_list or right.is_list):
+            return left if left.is_list else right
+        if e.op == "+" and (left is TEXT or right is TEXT):
+            return TEXT
         for side, typ in ((e.left, left), (e.right, right)):
             if typ not in NUMERIC:
                 self.ctx.error(side.span, f"`{e.op}` needs numbers, but this is {a_type(typ)}")
-        return "int"
+        return INT
 
-    def e_Range(self, e: n.Range) -> str:
-        self.expect(e.low, "int", self.expr(e.low), "the start of a range")
-        self.expect(e.high, "int", self.expr(e.high), "the end of a range")
-        return "list of int"
+    def e_Range(self, e: n.Range) -> Type:
+        self.expect(e.low, INT, self.expr(e.low), "the start of a range")
+        self.expect(e.high, INT, self.expr(e.high), "the end of a range")
+        return list_of(INT)
 
-    def e_ListLit(self, e: n.ListLit) -> str:
+    def e_ListLit(self, e: n.ListLit) -> Type:
         if e.comp is not None:
             return list_of(self.comprehension(e.comp, "any"))
         types = {self.expr(item) for item in e.items}
-        types.discard("none")
+        types.discard(NONE)
         if len(types) == 1:
             return list_of(types.pop())
-        return "list of any"
+        return list_of(ANY)
 
-    def e_MapLit(self, e: n.MapLit) -> str:
+    def e_MapLit(self, e: n.MapLit) -> Type:
         for key, value in e.entries:
             self.expr(key)
             self.expr(value)
-        return "map"
-
-
-def a_type(typ: str) -> str:
-    """A type as a phrase in a message: \"a number\", \"a list of Card\", \"true or false\"."""
-    if typ.startswith("list of "):
-        inner = a_type(typ[len("list of "):])
-        for article in ("a ", "an "):
-            if inner.startswith(article):
-                inner = inner[len(article):]
-        return f"a list of {inner}"
-    if typ.startswith("enum type"):
-        return f"the enum {typ[10:]}"
-    if typ.startswith("kind type"):
-        return f"the kind {typ[10:]}"
-    if typ in ("int",):
-        return "a number"
-    if typ == "bool":
-        return "true or false"
-    if typ == "none":
-        return "none"
-    if typ.startswith("enum "):
-        return f"a value of {typ[5:]}"
-    if typ.startswith("kind "):
-        return f"a {typ[5:]}"
-    if typ[0] in "aeiou":
-        return f"an {typ}"
-    return f"a {typ}"
+        return MAP

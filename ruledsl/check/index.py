@@ -13,6 +13,7 @@ from typing import Iterator, Optional
 import attrs
 
 from ..source import Span
+from .types import Type
 
 BUILTIN = "<builtin>"
 
@@ -23,14 +24,14 @@ class Declaration:
 
     name; category: what it is ("rule", "kind", "field", "zone", "variable", "local",
     "parameter", "location", "enum value", "builtin function", …); type: its type in the
-    checker's notation; span: where the name is written (path "<builtin>" for the
+    checker (check/types.py); span: where the name is written (path "<builtin>" for the
     language's own names); node: the IR node declaring it, or None; owner: what it belongs
     to (a field's kind, a local's rule), or ""; scope: for a local, the stretch of text
     where it can be used, else None.
     """
     name: str
     category: str
-    type: str
+    type: Type
     span: Span
     node: object = None
     owner: str = ""
@@ -47,7 +48,7 @@ class Use:
     braces' inside); decl is what it resolved to; type is its type there."""
     span: Span
     decl: Declaration
-    type: str
+    type: Type
 
 
 def name_span(span: Span, name: str, at_end: bool = False) -> Span:
@@ -76,7 +77,7 @@ class Index:
         self._seen: set = set()
         self.builtins: dict[str, Declaration] = {}
 
-    def declare(self, name: str, category: str, type: str, span: Span, node=None, owner: str = "",
+    def declare(self, name: str, category: str, type: Type, span: Span, node=None, owner: str = "",
                 scope: Optional[Span] = None) -> Declaration:
         decl = Declaration(name, category, type, span, node, owner, scope)
         self.declarations.append(decl)
@@ -84,12 +85,12 @@ class Index:
             self.builtins.setdefault(f"{category}:{name}", decl)
         return decl
 
-    def builtin(self, name: str, category: str, type: str) -> Declaration:
+    def builtin(self, name: str, category: str, type: Type) -> Declaration:
         """The one declaration of a name the language itself provides."""
         found = self.builtins.get(f"{category}:{name}")
         return found if found is not None else self.declare(name, category, type, Span(BUILTIN, 0, 0))
 
-    def use(self, span: Span, decl: Optional[Declaration], type: str = "") -> None:
+    def use(self, span: Span, decl: Optional[Declaration], type: Optional[Type] = None) -> None:
         """Record a use (once: a pass may resolve the same place twice)."""
         if decl is None or span.line <= 0:
             return

@@ -1,10 +1,10 @@
 """Pass: every name resolves and every expression has a type that fits its place.
 
-Walks every block with a chain of local scopes. Types are strings in the
-checker's notation ("int", "bool", "text", "player", "location",
-"direction", "enum E", "kind K", "zone of K", "list of T", "map", "die",
-"any"); "any" matches everything and silences further checks, so one error
-does not cascade.
+Walks every block with a chain of local scopes. Types are check/types.Type
+objects; ANY matches everything and silences further checks, so one error
+does not cascade. What it resolves is kept: the index (declarations and
+uses, for editors), and each expression's type and each name's declaration
+(ctx.types, ctx.resolved), which the runtime compiles from.
 """
 from __future__ import annotations
 
@@ -14,9 +14,11 @@ from ..errors import did_you_mean
 from ..ir import nodes as n
 from ..source import UNKNOWN, Span
 from .builtins import BUILTINS, SCENARIO_ONLY
-from .context import Context, item_of, list_of
-from .exprs import Expressions, a_type, compatible
+from .context import Context
+from .exprs import TRUTH, Expressions
 from .index import Declaration
+from .types import (ANY, DIRECTION, INT, LOCATION, MAP, NONE, PLAYER, Type, a_type, compatible, item_of, kind,
+                    list_of)
 
 class Scope:
     """Locals: a chain of frames (name -> Declaration), innermost last, each with the
@@ -47,7 +49,7 @@ class Scope:
                 return frame[name]
         return None
 
-    def lookup(self, name: str) -> Optional[str]:
+    def lookup(self, name: str) -> Optional[Type]:
         decl = self.lookup_decl(name)
         return decl.type if decl is not None else None
 
@@ -66,22 +68,22 @@ class Checker(Expressions):
         self.scope = Scope(ctx)
         self.in_scenario = False
         self.var_types = {name: ctx.resolve_type(v.type) for name, v in ctx.game.vars.items()}
-        self.const_types: dict[str, str] = {}
+        self.const_types: dict[str, Type] = {}
         self.used: set[str] = set()
         self.field_names = ctx.all_field_names()
         self.owner = ""   # the rule, function, trigger or scenario being checked: what its locals belong to
         self._typed(self.var_types)
 
     # -- the index: declarations of locals, uses of names ------------------------
-    def local(self, name: str, typ: str, span: Span, region: Optional[Span], category: str = "local") -> Declaration:
+    def local(self, name: str, typ: Type, span: Span, region: Optional[Span], category: str = "local") -> Declaration:
         """Declare a local (a `let`, a loop's name, a parameter) in the index."""
         return self.ctx.index.declare(name, category, typ, span, owner=self.owner, scope=region)
 
     def params(self, decl, category: str = "parameter") -> dict:
         spans = decl.param_spans or (UNKNOWN,) * len(decl.params)
-        return {p: self.local(p, "any", sp, decl.span, category) for p, sp in zip(decl.params, spans)}
+        return {p: self.local(p, ANY, sp, decl.span, category) for p, sp in zip(decl.params, spans)}
 
-    def uses(self, span: Span, name: str, typ: str = "") -> None:
+    def uses(self, span: Span, name: str, typ: Optional[Type] = None) -> None:
         self.ctx.use(span, name, typ)
 
     def _typed(self, types: dict) -> None:
@@ -106,7 +108,7 @@ class Checker(Expressions):
             self.expr(die.faces)
         for zone in g.zones.values():
             if zone.capacity is not None:
-                self.expect(zone.capacity, "int", self.expr(zone.capacity), "a capacity")
+                self.expect(zone.capacity, INT, self.expr(zone.capacity), "a capacity")
             for content in zone.contents:
                 self.content(zone, content)
         for board in g.boards.values():
@@ -129,9 +131,9 @@ class Checker(Expressions):
             self.owner = "trigger"
             names = {}
             if trigger.var:
-                names[trigger.var] = self.local(trigger.var, "any", trigger.var_span, trigger.span)
+                names[trigger.var] = self.local(trigger.var, ANY, trigger.var_span, trigger.span)
             if trigger.loc:
-                names[trigger.loc] = self.local(trigger.loc, "location", trigger.loc_span, trigger.span)
+                names[trigger.loc] = self.local(trigger.loc, LOCATION, trigger.loc_span, trigger.span)
             self.scope.push(names, trigger.span)
             if trigger.where is not None:
                 self.condition(trigger.where)
@@ -149,10 +151,10 @@ class Checker(Expressions):
         if content.source is not None:
             names[content.var] = self.local(content.var, item_of(self.expr(content.source)), content.var_span, content.span)
         if zone.per_player:
-            names.setdefault("owner", self.local("owner", "player", UNKNOWN, content.span))
+            names.setdefault("owner", self.local("owner", PLAYER, UNKNOWN, content.span))
         self.scope.push(names, content.span)
         if content.count is not None:
-            self.expect(content.count, "int", self.expr(content.count), "a count")
+            self.expect(content.count, INT, self.expr(content.count), "a count")
         kind = self.ctx.game.kinds.get(content.kind)
         fields = {f.name: f for f in kind.fields} if kind else {}
         for name, value in content.args:
@@ -175,21 +177,21 @@ class Checker(Expressions):
                 self.condition(edges.when)
         for connect in board.connects:
             spans = connect.var_spans or (UNKNOWN,) * 3
-            names = zip((connect.a, connect.b, connect.d), ("location", "location", "direction"), spans)
+            names = zip((connect.a, connect.b, connect.d), (LOCATION, LOCATION, DIRECTION), spans)
             self.scope.push({name: self.local(name, typ, sp, connect.span) for name, typ, sp in names}, connect.span)
             self.condition(connect.when)
             self.scope.pop()
 
     # -- helpers ---------------------------------------------------------------
-    def expect(self, node, want: str, got: str, what: str) -> None:
-        if want.startswith("enum type") or want.startswith("kind type"):
+    def expect(self, node, want: Type, got: Type, what: str) -> None:
+        if want.head in ("enum type", "kind type"):
             return
         if not compatible(want, got):
             self.ctx.error(node.span, f"{what} should be {a_type(want)}, but this is {a_type(got)}")
 
     def condition(self, expr) -> None:
         got = self.expr(expr)
-        if got not in ("bool", "any", "none"):
+        if got not in TRUTH:
             self.ctx.error(expr.span, f"a condition must be true or false, but this is {a_type(got)}",
                            "compare it: x == …, x > …, x in …")
 
@@ -227,38 +229,39 @@ class Checker(Expressions):
         target = self.target(s.target)
         got = self.expr(s.value)
         if s.op in "+-":
-            self.expect(s.target, "int", target, "what is increased or decreased")
-            self.expect(s.value, "int", got, "the amount")
+            self.expect(s.target, INT, target, "what is increased or decreased")
+            self.expect(s.value, INT, got, "the amount")
         else:
             self.expect(s.value, target, got, "the new value")
 
-    def target(self, t) -> str:
+    def target(self, t) -> Type:
         """The type of something `set` may change: a var, a player's var, a component's field."""
         if isinstance(t, n.Name):
             if self.scope.lookup(t.name) is not None:
                 self.ctx.error(t.span, f"'{t.name}' is a local name and cannot be set",
                                "declare a `var` for state that changes")
-                return "any"
+                return ANY
             if t.name in self.ctx.game.vars:
                 var = self.ctx.game.vars[t.name]
                 self.uses(t.span, t.name)
                 if var.per_player:
                     self.ctx.error(t.span, f"{t.name} is a per-player variable", f"write p.{t.name} for a player p")
                 self.used.add(t.name)
+                self.resolve(t)
                 return self.var_types[t.name]
             sym = self.ctx.symbols.get(t.name)
             if sym is not None:
                 self.uses(t.span, t.name)
                 self.ctx.error(t.span, f"'{t.name}' is a {sym.category} and cannot be changed", "only variables and fields change")
-                return "any"
+                return ANY
             self.ctx.error(t.span, f"'{t.name}' is not defined", self.suggest(t.name))
-            return "any"
+            return ANY
         if isinstance(t, n.Attr):
             return self.expr(t)
         if isinstance(t, n.Index):
             return self.expr(t)
         self.ctx.error(t.span, "only a variable, a player's variable or a component's field can be set")
-        return "any"
+        return ANY
 
     def s_Move(self, s: n.Move):
         self.expr(s.item)
@@ -266,7 +269,7 @@ class Checker(Expressions):
 
     def s_Draw(self, s: n.Draw):
         if s.count is not None:
-            self.expect(s.count, "int", self.expr(s.count), "how many to draw")
+            self.expect(s.count, INT, self.expr(s.count), "how many to draw")
         self.zone(s.source)
         self.place(s.dest)
 
@@ -292,7 +295,7 @@ class Checker(Expressions):
 
     def s_Rotate(self, s: n.Rotate):
         self.expr(s.item)
-        self.expect(s.amount, "int", self.expr(s.amount), "the rotation")
+        self.expect(s.amount, INT, self.expr(s.amount), "the rotation")
 
     def s_Swap(self, s: n.Swap):
         self.expr(s.first)
@@ -304,7 +307,7 @@ class Checker(Expressions):
             self.players(s.to)
 
     def s_Mark(self, s: n.Mark):
-        self.expect(s.target, "location", self.expr(s.target), "what is marked")
+        self.expect(s.target, LOCATION, self.expr(s.target), "what is marked")
 
     def s_Do(self, s: n.Do):
         rule = self.ctx.game.rules.get(s.rule)
@@ -328,7 +331,7 @@ class Checker(Expressions):
             return
         self.scope.push({s.var: self.local(s.var, item_of(self.expr(s.source)), s.var_span, s.span)}, s.span)
         for key in s.keys:
-            self.expect(key, "int", self.expr(key), "a ranking key")
+            self.expect(key, INT, self.expr(key), "a ranking key")
         self.scope.pop()
 
     def s_Jump(self, s):
@@ -387,7 +390,7 @@ class Checker(Expressions):
 
     def s_Repeat(self, s: n.Repeat):
         if s.kind == "times":
-            self.expect(s.arg, "int", self.expr(s.arg), "how many times")
+            self.expect(s.arg, INT, self.expr(s.arg), "how many times")
         elif s.arg is not None:
             self.condition(s.arg)
         self.block(s.body)
@@ -404,7 +407,7 @@ class Checker(Expressions):
         source = self.collection(s.source)
         item = item_of(source)
         for count in {id(c): c for c in (s.count_min, s.count_max) if c is not None}.values():
-            self.expect(count, "int", self.expr(count), "how many to choose")
+            self.expect(count, INT, self.expr(count), "how many to choose")
         low, high = s.count_min, s.count_max
         if isinstance(low, n.Literal) and isinstance(high, n.Literal) and low.value > high.value:
             self.ctx.error(s.span, f"cannot choose {low.value}..{high.value}", "write the smaller number first")
@@ -459,32 +462,32 @@ class Checker(Expressions):
     # -- places, players, collections ---------------------------------------------
     def place(self, e) -> None:
         got = self.expr(e)
-        if got not in ("any", "location", "none") and not got.startswith("zone of"):
+        if got not in (ANY, LOCATION, NONE) and got.head != "zone of":
             self.ctx.error(e.span, f"a place to put things must be a zone or a location, but this is {a_type(got)}")
 
     def zone(self, e) -> None:
         got = self.expr(e)
-        if got not in ("any",) and not got.startswith("zone of") and got != "location":
+        if got is not ANY and got.head != "zone of" and got is not LOCATION:
             self.ctx.error(e.span, f"this should be a zone, but it is {a_type(got)}")
 
     def player(self, e) -> None:
-        self.expect(e, "player", self.expr(e), "the player")
+        self.expect(e, PLAYER, self.expr(e), "the player")
 
     def players(self, e) -> None:
         got = self.expr(e)
-        if got not in ("player", "list of player", "any", "list of any"):
+        if got not in (PLAYER, list_of(PLAYER), ANY, list_of(ANY)):
             self.ctx.error(e.span, f"this should be a player or a list of players, but it is {a_type(got)}")
 
-    def collection(self, e) -> str:
+    def collection(self, e) -> Type:
         got = self.expr(e)
-        if got.startswith("zone of"):
-            return list_of("kind " + got[len("zone of "):])
-        if got == "location":
-            return "list of any"
-        if got not in ("any", "map") and not got.startswith("list of"):
+        if got.head == "zone of":
+            return list_of(kind(got.name))
+        if got is LOCATION:
+            return list_of(ANY)
+        if got not in (ANY, MAP) and not got.is_list:
             self.ctx.error(e.span, f"this should be a list to go through, but it is {a_type(got)}")
-            return "list of any"
-        return got if got.startswith("list of") else "list of any"
+            return list_of(ANY)
+        return got if got.is_list else list_of(ANY)
 
 def _keyword(s) -> str:
     return {"Expect": "expect", "ExpectLegal": "expect legal", "ExpectTold": "expect … reads/announced",

@@ -12,7 +12,7 @@ import re
 from lsprotocol import types
 
 from ..check import builtins as b
-from ..check.context import item_of
+from ..check.types import ANY, LOCATION, PLAYER, Type, item_of, list_of, parse
 from ..check.index import Declaration
 from ..parse import keywords
 from .analysis import Analysis
@@ -73,11 +73,11 @@ def _fields(analysis: Analysis, chain: list[str], line: int, column: int) -> lis
     typ = _type_of_name(analysis, chain[0], line, column)
     for name in chain[1:]:
         typ = _field_type(analysis, typ, name)
-    return [types.CompletionItem(label=name, kind=K.Field, detail=field_typ) for name, field_typ in
+    return [types.CompletionItem(label=name, kind=K.Field, detail=str(field_typ)) for name, field_typ in
             sorted(fields_of(analysis, typ).items())]
 
 
-def _type_of_name(analysis: Analysis, name: str, line: int, column: int) -> str:
+def _type_of_name(analysis: Analysis, name: str, line: int, column: int) -> Type:
     index = analysis.loaded.index
     for decl in reversed(index.locals_at(analysis.path, line, column)):
         if decl.name == name:
@@ -85,10 +85,10 @@ def _type_of_name(analysis: Analysis, name: str, line: int, column: int) -> str:
     for decl in index.declarations:
         if decl.scope is None and decl.name == name and decl.category in _GLOBAL:
             return decl.type
-    return "any"
+    return ANY
 
 
-def fields_of(analysis: Analysis, typ: str) -> dict[str, str]:
+def fields_of(analysis: Analysis, typ: Type) -> dict[str, Type]:
     """What may follow a dot on something of this type: name -> type."""
     index = analysis.loaded.index
     per_player = {d.name: d.type for d in index.declarations
@@ -97,22 +97,22 @@ def fields_of(analysis: Analysis, typ: str) -> dict[str, str]:
     for d in index.declarations:
         if d.category == "field":
             kinds.setdefault(d.owner, {})[d.name] = d.type
-    location = {d.name: "any" for d in index.declarations if d.category == "location field"}
-    if typ == "player":
-        return {**per_player, **{k: v[0] for k, v in b.PLAYER_FIELDS.items()}}
-    if typ.startswith("kind "):
-        return {**kinds.get(typ[5:], {}), **{k: v[0] for k, v in b.COMPONENT_FIELDS.items()}}
-    if typ == "location":
-        return {**location, **{k: v[0] for k, v in b.LOCATION_FIELDS.items()}}
-    if typ.startswith("zone of"):
-        return {"contents": "list of " + item_of(typ)}
+    location = {d.name: ANY for d in index.declarations if d.category == "location field"}
+    if typ is PLAYER:
+        return {**per_player, **{k: parse(v[0]) for k, v in b.PLAYER_FIELDS.items()}}
+    if typ.head == "kind":
+        return {**kinds.get(typ.name, {}), **{k: parse(v[0]) for k, v in b.COMPONENT_FIELDS.items()}}
+    if typ is LOCATION:
+        return {**location, **{k: parse(v[0]) for k, v in b.LOCATION_FIELDS.items()}}
+    if typ.head == "zone of":
+        return {"contents": list_of(item_of(typ))}
     everything = {**per_player, **location}
     for fields in kinds.values():
         everything.update(fields)
     for table in (b.PLAYER_FIELDS, b.COMPONENT_FIELDS, b.LOCATION_FIELDS):
-        everything.update({k: v[0] for k, v in table.items()})
+        everything.update({k: parse(v[0]) for k, v in table.items()})
     return everything
 
 
-def _field_type(analysis: Analysis, typ: str, name: str) -> str:
-    return fields_of(analysis, typ).get(name, "any")
+def _field_type(analysis: Analysis, typ: Type, name: str) -> Type:
+    return fields_of(analysis, typ).get(name, ANY)

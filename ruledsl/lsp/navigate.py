@@ -55,9 +55,9 @@ def hover(analysis: Analysis, line: int, column: int) -> Optional[tuple[str, Spa
     return describe(decl, here, analysis), found.span
 
 
-def describe(decl: Declaration, here: str, analysis: Analysis) -> str:
+def describe(decl: Declaration, here, analysis: Analysis) -> str:
     parts = [f"```ruledsl\n{_headline(decl)}\n```"]
-    if here and here != decl.type and here != "any":
+    if here is not None and here != decl.type and str(here) != "any":
         parts.append(f"here: `{here}`")
     doc = _doc(decl, analysis)
     if doc:
