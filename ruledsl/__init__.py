@@ -34,6 +34,7 @@ class GameDefinition:
     def __init__(self, loaded: Loaded, players: int, options: dict, path: str = "<string>",
                  given_options: Optional[Mapping] = None):
         self.definition = loaded.definition
+        self.checked = loaded.checked  # what the checker resolved: names, types (check.CheckedGame)
         self.sources = loaded.sources
         self.warnings = loaded.warnings
         self.index = loaded.index      # every declaration and use of a name the checker resolved
@@ -48,7 +49,7 @@ class GameDefinition:
         """The game compiled for play (built on first use, shared by every state)."""
         if self._program is None:
             from .runtime.compiler.build import build_program
-            self._program = build_program(self.definition, self.players, self.options)
+            self._program = build_program(self.checked, self.players, self.options)
         return self._program
 
     def new_game(self, seed: int = 0, chance: str = "seeded") -> "GameState":

@@ -10,7 +10,7 @@ from typing import Callable, Mapping, Optional
 
 import attrs
 
-from .check import check_game
+from .check import CheckedGame, check_game
 from .check.index import Index
 from .errors import Diagnostic, RulesError
 from .ir import nodes as n
@@ -21,12 +21,17 @@ from .source import Source, Span
 
 @attrs.define
 class Loaded:
-    """What loading produced: the merged definition, its sources, every diagnostic, and the
-    checker's index of names (check/index.py; None when the files could not be read or parsed)."""
+    """What loading produced: the merged definition, its sources, every diagnostic, and what the
+    checker resolved (check.CheckedGame; None when the files could not be read or parsed)."""
     definition: Optional[GameDef]
     sources: dict
     diagnostics: list
-    index: Optional[Index] = None
+    checked: Optional[CheckedGame] = None
+
+    @property
+    def index(self) -> Optional[Index]:
+        """Every declaration and use of a name (check/index.py)."""
+        return self.checked.index if self.checked is not None else None
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -91,14 +96,14 @@ def load_definition(path: str, text: Optional[str] = None, *, complete: bool = T
     if problems:
         return Loaded(None, sources, problems)
     definition, problems = merge(files)
-    index = None
+    checked = None
     try:
         checked = check_game(definition, complete=complete)
-        problems, index = problems + checked.diagnostics, checked.index
+        problems = problems + checked.diagnostics
     except RecursionError:
         problems = problems + [Diagnostic("error", Span(path, 1, 1), "an expression in this file nests too deeply to check",
                                           "split long expressions into `let` steps")]
-    return Loaded(definition, sources, _dedupe(problems), index)
+    return Loaded(definition, sources, _dedupe(problems), checked)
 
 
 def _dedupe(diagnostics: list[Diagnostic], cap: int = 200) -> list[Diagnostic]:

@@ -13,6 +13,8 @@ import pytest
 
 import ruledsl
 
+from .conftest import GAMES
+
 # ---------------------------------------------------------------- helpers
 
 
@@ -1651,3 +1653,18 @@ def test_explicit_chance_never_draws_on_the_seed():
         state = game.new_game(seed=seed, chance="explicit").apply("go")
         outcomes.add((state.is_chance(), tuple(said(state))))
     assert len(outcomes) == 1
+
+
+@pytest.mark.parametrize("path", sorted(GAMES.glob("*.rules")) + sorted((GAMES / "examples").glob("*.rules")),
+                         ids=lambda p: p.name)
+def test_the_runtime_compiles_from_what_the_checker_resolved(path):
+    """Every name the compiler reads, in the game and its scenarios, is one the checker resolved
+    (it never looks a name up again)."""
+    from ruledsl.load import load_definition
+    from ruledsl.scenarios import run_scenario
+    game = ruledsl.load(str(path))
+    game.new_game(seed=0)
+    assert game.program.compiler.names.unresolved == 0
+    loaded, games = load_definition(str(path)), {}
+    assert all(run_scenario(loaded, decl, str(path), games).passed for decl in loaded.definition.scenarios)
+    assert [g.program.compiler.names.unresolved for g in games.values()] == [0] * len(games)

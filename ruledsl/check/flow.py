@@ -68,7 +68,8 @@ class _Flow:
                 self.walk(body, in_loop=loop, in_rule=in_rule, in_turn=turn, where=where)
 
 
-def check(ctx: Context, *, complete: bool) -> None:
+def check(ctx: Context, *, complete: bool):
+    """Report flow problems; returns the game's decision analysis (decisions.Analysis)."""
     f = _Flow(ctx)
     g = ctx.game
     if g.setup:
@@ -96,6 +97,7 @@ def check(ctx: Context, *, complete: bool) -> None:
             ctx.error(g.flow.span, "the game can never end: nothing in the flow reaches `win` or `end game`",
                       "end the flow with win … or end game ranking …")
     _unused(ctx)
+    return analysis
 
 
 def _unused(ctx: Context) -> None:

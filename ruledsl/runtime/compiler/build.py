@@ -9,7 +9,6 @@ into Python functions that share one namespace of helpers and constants.
 from __future__ import annotations
 
 from ...errors import RulesError, error
-from ...check.decisions import Analysis
 from ..effects import effects as fx
 from ..effects import flow
 from ..engine import decisions as dec
@@ -55,10 +54,10 @@ HELPERS = {
 _EVALUATING = object()
 
 
-def build_program(definition, players: int, options: dict) -> Program:
-    """The Program of a checked game for a player count and option values."""
-    prog = Program(definition, players, options)
-    compiler = Compiler(prog)
+def build_program(checked, players: int, options: dict) -> Program:
+    """The Program of a checked game (check.CheckedGame) for a player count and option values."""
+    prog = Program(checked.definition, players, options)
+    compiler = Compiler(prog, checked)
     compiler.work_out_values()
     compiler.compile_code()
     prog.compiler = compiler        # scenarios compile their bodies into the same namespace
@@ -68,15 +67,16 @@ def build_program(definition, players: int, options: dict) -> Program:
 class Compiler:
     """Compiles one game's code into its Program (see the module docstring)."""
 
-    def __init__(self, prog: Program):
+    def __init__(self, prog: Program, checked):
         self.prog = prog
         self.defn = prog.defn
+        self.checked = checked
         self.ns = Namespace(HELPERS)
         self.ns.globals["prog"] = prog
         self.code_map = CodeMap()
         prog.code_map = self.code_map
-        self.analysis = Analysis(self.defn.rules)
-        self.names = nm.Names(prog, self.ns, self.const_value)
+        self.analysis = checked.analysis
+        self.names = nm.Names(prog, self.ns, self.const_value, checked)
         self.exprs = ExprGen(self)
         self.stmts = StmtGen(self)
         self.units = UnitGen(self)
@@ -165,6 +165,8 @@ class Compiler:
         made = []
         for item in items:
             bound = {content.var: item} if content.var is not None else {}
+            if zone.owner is not None:
+                bound.setdefault("owner", zone.owner)
             count = self.evaluate(content.count, bound) if content.count is not None else 1
             for _ in range(count):
                 values = tuple(self.evaluate(given[f.name], bound) if f.name in given

@@ -69,10 +69,7 @@ class ExprGen:
         return "(" + " + ".join(parts) + ")"
 
     def g_name(self, e, names):
-        local = names.get(e.name)
-        if local is not None:
-            return local
-        return self.names.read(e.name, e.span)
+        return self.names.name(e, names)
 
     def g_attr(self, e, names):
         readers, fail = self.names.field_readers(e.name, e.span)

@@ -14,30 +14,50 @@ from ..model.collections import items_of
 from ..model.values import Comp, EnumValue, Location, Player, Zone, display
 
 
+LOCAL = ("local", "parameter")
+
+
 class Names:
     """Reads and writes of names for one program (see the module docstring)."""
 
-    def __init__(self, prog, ns, const_value):
+    def __init__(self, prog, ns, const_value, checked):
         self.prog = prog
         self.ns = ns
         self.const_value = const_value    # name -> value of a constant (worked out on first use)
+        self.checked = checked
+        self.unresolved = 0               # names the checker never saw (none, in a checked game)
 
     # ---------------------------------------------------------------- reading
+    def name(self, e, names: dict) -> str:
+        """Python text reading the name e: a local's Python text from names, else what the
+        checker resolved it to."""
+        decl = self.checked.declaration_of(e)
+        if decl is None:
+            self.unresolved += 1
+            local = names.get(e.name)
+            return local if local is not None else self.read(e.name, e.span)
+        if decl.category in LOCAL:
+            return names[e.name]
+        reader = GLOBAL_READS.get(decl.category)
+        if reader is None:
+            raise error(e.span, f"{e.name} is a {decl.category}, not a value")
+        return reader(self, e.name)
+
     def read(self, name: str, span) -> str:
-        """Python text reading a global name."""
-        prog, k = self.prog, self.ns.const
+        """Python text reading a global name that the checker did not resolve (a name the
+        compiler itself wrote)."""
+        prog = self.prog
         if name in prog.var_slots:
-            return f"st.vals[{prog.var_slots[name]}]"
+            return GLOBAL_READS["variable"](self, name)
         if name in prog.defn.consts:
-            return k(self.const_value(name))
-        reader = BUILTIN_READS.get(name)
-        if reader is not None:
-            return reader(self)
+            return GLOBAL_READS["constant"](self, name)
+        if name in BUILTIN_READS:
+            return BUILTIN_READS[name](self)
         missing = object()
         value = prog.value_of_name(name, missing)
         if value is missing:
             raise error(span, f"'{name}' is not defined", did_you_mean(name, list(prog.var_slots) + list(prog.locations)))
-        return k(value)
+        return self.ns.const(value)
 
     def winners(self, st) -> tuple:
         return tuple(p for p, r in zip(self.prog.players, st.result or ()) if r == 1.0)
@@ -124,6 +144,22 @@ BUILTIN_READS = {
     "winners": lambda names: f"{names.ns.const(names.winners)}(st)",
 }
 assert set(BUILTIN_READS) == set(BUILTIN_NAMES)
+
+
+def _handle(table: str):
+    return lambda names, name: names.ns.const(getattr(names.prog, table)[name])
+
+
+# A resolved global name, by its declaration's category (check/context.py), as Python text.
+GLOBAL_READS = {
+    "variable": lambda names, name: f"st.vals[{names.prog.var_slots[name]}]",
+    "constant": lambda names, name: names.ns.const(names.const_value(name)),
+    "builtin name": lambda names, name: BUILTIN_READS[name](names),
+    "option": _handle("options"), "seat": _handle("seat_by_name"), "enum": _handle("enums"),
+    "enum value": _handle("enum_values"), "direction": _handle("directions"), "edge kind": _handle("edge_kinds"),
+    "location": _handle("locations"), "kind": _handle("kinds"), "zone": _handle("zones"),
+    "board": _handle("boards"), "die": _handle("dice"), "tag": _handle("tags"),
+}
 
 
 # ---------------------------------------------------------------- setters called by compiled code

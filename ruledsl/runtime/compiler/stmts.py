@@ -81,8 +81,11 @@ class StmtGen:
         write = self.compiler.names.writer(target, obj, s.span)
         value = self.x(s.value, names)
         if s.op != "=":
-            current = self.x(target, names) if obj is None else self.x(n.Attr(n.Name(obj), target.name, span=target.span),
-                                                                    {**names, obj: obj})
+            if obj is None:
+                current = self.x(target, names)
+            else:
+                readers, fail = self.compiler.names.field_readers(target.name, target.span)
+                current = f"({self.k(readers)}.get(type({obj})) or {self.k(fail)})(st, {obj})"
             value = f"{'_add' if s.op == '+' else '_sub'}(st, {current}, {value}, {self.k(s.span)})"
         out.add(write(value), s.span)
 
