@@ -10,6 +10,10 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             written inline instead of calling the library;
 - compare:  `x == literal` and `x in list` are written with Python
             operators instead of the language's equality and membership helpers;
+- typed:    where the checker knows what a value is, `a == b` of two seats, places,
+            components or enum values is `a is b`, and a field is read directly
+            (a component's field by its position, a player's variable by its slot),
+            the general reader standing by for a value of another sort;
 - started:  a new game copies the state every seed starts in, when the set-up and
             the flow up to the first decision drew on no chance.
 """
@@ -17,7 +21,7 @@ from __future__ import annotations
 
 import os
 
-ALL = frozenset({"inline", "calls", "compare", "started"})
+ALL = frozenset({"inline", "calls", "compare", "typed", "started"})
 
 
 def _off_from_environment() -> set:

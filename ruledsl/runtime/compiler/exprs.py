@@ -78,7 +78,15 @@ class ExprGen:
             return f"_attr({self.k(readers)}, {self.k(fail)}, st, {obj})"
         t = self.temp()
         # the reader for what the object is; `fail` raises for anything without this field
+        generic = f"({self.k(readers)}.get(type({t})) or {self.k(fail)})(st, {t})"
+        typed = self.names.typed_field(self.type_of(e.obj), e.name, t) if on("typed") else None
+        if typed is not None:
+            test, read = typed          # what the checker says it is: read the field directly
+            return f"({read} if {test.format(f'({t} := {obj})')} else {generic})"
         return f"({self.k(readers)}.get(type({t} := {obj})) or {self.k(fail)})(st, {t})"
+
+    def type_of(self, e):
+        return self.compiler.checked.type_of(e)
 
     def g_index(self, e, names):
         return f"_index(st, {self.gen(e.obj, names)}, {self.gen(e.index, names)}, {self.k(e.span)})"
@@ -136,6 +144,9 @@ class ExprGen:
         return f"{_ARITH[op]}(st, {a}, {b}, {self.k(e.span)})"
 
     def equality(self, e, a, b, negate):
+        left, right = self.type_of(e.left), self.type_of(e.right)
+        if on("typed") and left is not None and left is right and left.is_handle:
+            return f"({a} is not {b})" if negate else f"({a} is {b})"    # handles are equal when they are one
         if isinstance(e.right, n.Literal) and on("compare"):
             v = e.right.value
             if v is None:

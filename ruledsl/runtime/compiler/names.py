@@ -15,6 +15,7 @@ from ..model.values import Comp, EnumValue, Location, Player, Zone, display
 
 
 LOCAL = ("local", "parameter")
+COMPONENT_FIELD_NAMES = frozenset({"owner", "location", "face_up", "kind", "id"})
 
 
 class Names:
@@ -96,6 +97,37 @@ class Names:
                 raise error(span, f"cannot read .{name} of none")
             raise error(span, f"{display(st, obj)} has no '{name}'")
         return readers, fail
+
+    def typed_field(self, obj_type, name: str, t: str):
+        """(test, read) Python text reading `t.name` directly when the checker says what t is, or
+        None. test is a format string whose {} receives the text binding t; when the test fails
+        at play (a value of another sort, none), the general reader decides."""
+        if obj_type is None:
+            return None
+        prog, k = self.prog, self.ns.const
+        if obj_type.head == "kind" and obj_type.name in prog.kinds:
+            kind = prog.kinds[obj_type.name]
+            i = kind.field_index.get(name)
+            if i is not None and name not in COMPONENT_FIELD_NAMES:
+                return f"type({{}}) is Comp and {t}.kind is {k(kind)}", f"st.fields[{t}.id][{i}]"
+            if name == "owner":
+                return "type({}) is Comp", f"st.owner[{t}.id]"
+            if name == "face_up":
+                return "type({}) is Comp", f"st.face[{t}.id]"
+            return None
+        if obj_type.head == "player":
+            if name in prog.var_slots and prog.var_decls[name].per_player:
+                return "type({}) is Player", f"st.vals[{prog.var_slots[name]} + {t}.index]"
+            if name in prog.zones and prog.defn.zones[name].per_player:
+                return "type({}) is Player", f"{k(prog.zones[name])}[{t}.index]"
+            if name in ("seat", "name"):
+                return "type({}) is Player", f"{t}.{name}"
+            return None
+        if obj_type.head == "location" and name not in ("contents",):
+            if name in ("name", "board", "row", "column"):
+                return "type({}) is Location", f"{t}.{name}"
+            return "type({}) is Location", f"{t}.fields.get({k(name)})"
+        return None
 
     # ---------------------------------------------------------------- writing
     def writer(self, target, obj_text, span):

@@ -2,7 +2,6 @@
 action, and the options a player may take at any decision of their turn."""
 from __future__ import annotations
 
-from ...errors import error
 from .source import Source
 
 
@@ -14,9 +13,6 @@ def compile_triggers(c) -> None:
         if trigger.event == "turn":
             prog.turn_options.extend(_turn_options(c, trigger))
             continue
-        if c.analysis.decides(trigger.body):
-            raise error(trigger.span, "a trigger cannot ask for a decision, roll or draw",
-                        "triggers run in the middle of an effect; move the decision into the flow or a rule")
         if trigger.event == "action":
             after.append(trigger)
         else:
