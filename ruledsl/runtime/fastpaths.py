@@ -14,6 +14,9 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             components or enum values is `a is b`, and a field is read directly
             (a component's field by its position, a player's variable by its slot),
             the general reader standing by for a value of another sort;
+- hoist:    the parts of a decision's conditions and labels that read no option (a
+            call, a comprehension) are worked out once per decision, when first
+            needed, instead of once per option;
 - started:  a new game copies the state every seed starts in, when the set-up and
             the flow up to the first decision drew on no chance.
 """
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 import os
 
-ALL = frozenset({"inline", "calls", "compare", "typed", "started"})
+ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "started"})
 
 
 def _off_from_environment() -> set:

@@ -10,6 +10,8 @@ fresh Python local, or `env['x']` for a name kept in the frame across decisions.
 """
 from __future__ import annotations
 
+import re
+
 from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
@@ -33,6 +35,7 @@ class ExprGen:
         self.no_walrus = 0          # > 0 inside a comprehension's source, where Python forbids `:=`
         self.inlining: set = set()
         self.memo = None            # while a decision's labels are written: the name of its display memo
+        self.hoist = None           # while a decision's options are written: where invariant parts go (Hoist)
 
     def k(self, value) -> str:
         return self.ns.const(value)
@@ -44,7 +47,12 @@ class ExprGen:
         handler = _HANDLERS.get(type(e))
         if handler is None:
             raise error(e.span, f"the interpreter cannot evaluate {type(e).__name__}")
-        return handler(self, e, names)
+        text = handler(self, e, names)
+        hoist = self.hoist
+        if hoist is not None and type(e) in _COSTLY and not self.no_walrus and not text.isidentifier() \
+                and text not in hoist.made and on("hoist") and hoist.invariant(text):
+            return hoist.once(text)
+        return text
 
     def plain(self, e, names: dict) -> str:
         """e written without `:=` (for places Python forbids it, or text used more than once)."""
@@ -145,7 +153,9 @@ class ExprGen:
 
     def equality(self, e, a, b, negate):
         left, right = self.type_of(e.left), self.type_of(e.right)
-        if on("typed") and left is not None and left is right and left.is_handle:
+        # A handle (a seat, a place, a component, an enum value) is equal only to itself: when either
+        # side is one, the language's equality is identity.
+        if on("typed") and any(t is not None and t.is_handle for t in (left, right)):
             return f"({a} is not {b})" if negate else f"({a} is {b})"    # handles are equal when they are one
         if isinstance(e.right, n.Literal) and on("compare"):
             v = e.right.value
@@ -179,9 +189,16 @@ class ExprGen:
         source = f"_items(st, {self.plain(c.source, names)})"
         inner = dict(names)
         inner[c.var] = var
-        cond = f" if {self.gen(c.where, inner)}" if c.where is not None else ""
-        value_expr = c.body if c.body is not None else c.by
-        value = self.gen(value_expr, inner) if value_expr is not None else var
+        hoist = self.hoist
+        if hoist is not None:
+            hoist.varying.add(var)      # inside this comprehension, what reads var changes per item
+        try:
+            cond = f" if {self.gen(c.where, inner)}" if c.where is not None else ""
+            value_expr = c.body if c.body is not None else c.by
+            value = self.gen(value_expr, inner) if value_expr is not None else var
+        finally:
+            if hoist is not None:
+                hoist.varying.discard(var)
         return var, source, cond, value
 
     def comprehension_call(self, e, names):
@@ -276,6 +293,33 @@ def _cheap(e) -> bool:
         return _cheap(e.obj) and _cheap(e.index)
     return False
 
+
+class Hoist:
+    """Parts of a decision's conditions and labels that are the same for every option (a call or a
+    comprehension that reads no option): each is worked out once, when first needed, and kept in a
+    local of the decision's block (nothing changes while a decision's options are worked out)."""
+
+    def __init__(self, ns, varying):
+        self.ns = ns
+        self.varying = set(varying)     # Python names that change from one option to the next
+        self.preludes: list = []        # `h = _UNSET` lines the block runs before its options
+        self.made: set = set()          # the texts of parts already kept (one is not kept twice)
+
+    def invariant(self, text: str) -> bool:
+        return not any(re.search(rf"\b{name}\b", text) for name in self.varying)
+
+    def once(self, text: str) -> str:
+        name = self.ns.fresh("h")
+        self.preludes.append(f"{name} = _UNSET")
+        kept = f"({name} if {name} is not _UNSET else ({name} := {text}))"
+        self.made.add(kept)
+        return kept
+
+
+UNSET = object()     # a hoisted part not worked out yet
+
+# Expressions worth keeping rather than working out again (see Hoist).
+_COSTLY = (n.Call, n.ListLit, n.Range)
 
 _HANDLERS = {
     n.Literal: ExprGen.g_literal, n.Template: ExprGen.g_template, n.Name: ExprGen.g_name,

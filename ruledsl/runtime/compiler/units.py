@@ -20,6 +20,7 @@ from contextlib import contextmanager
 
 from ...errors import error
 from ...check.decisions import escapes, is_chance_let
+from .exprs import Hoist
 from .source import Source
 
 _LABEL = re.compile(r"__L(\d+)__")
@@ -312,20 +313,17 @@ class UnitGen:
         key = var[len("env["):-1]
         item = self.ns.fresh("v")
         local = {**names, s.var: item}
-        self.decision_block(unit, s.span)
-        unit.add(f"chooser = {self.chooser(s, names)}", s.span)
-        unit.add("found = {}", s.span)
-        unit.add("st.memo = {}", s.span)
         source = f"_items(st, {self.x(s.source, names)})"
         if s.count_min is not None:
             high = self.x(s.count_max, names) if s.count_max is not None else None
             low = self.x(s.count_min, names)
             source = f"_selections(st, {source}, {low}, {high if high else low}, {s.ordered}, {self.k(s.span)})"
-        unit.add("memo = {}", s.span)
+        with self.options_of(unit, s.span, {item}, self.chooser(s, names)):
+            label = self.label(s.label, local, item)
+            where = self.x(s.where, local) if s.where is not None else None
         unit.add(f"for {item} in {source}:", s.span)
-        label = self.label(s.label, local, item)
-        if s.where is not None:
-            unit.add(f"    if {self.x(s.where, local)}:", s.span)
+        if where is not None:
+            unit.add(f"    if {where}:", s.span)
             unit.add(f"        found.setdefault({label}, {item})", s.span)
         else:
             unit.add(f"    found.setdefault({label}, {item})", s.span)
@@ -340,29 +338,28 @@ class UnitGen:
     def u_Menu(self, unit, s, names, exits, loops):
         end, orelse = unit.label(), unit.label()
         arms = [(option, unit.label()) for option in s.options]
-        self.decision_block(unit, s.span)
-        unit.add(f"chooser = {self.chooser(s, names)}", s.span)
-        unit.add("found = {}", s.span)
-        unit.add("memo = {}", s.span)
-        unit.add("st.memo = {}", s.span)
-        bodies = []
-        for option, label in arms:
-            if option.var is None:
-                cond = f"if {self.x(option.cond, names)}:" if option.cond is not None else "if True:"
-                unit.add(cond, option.span)
-                unit.add(f"    found.setdefault({self.label(option.label, names)}, (__L{label}__, None, None))",
-                         option.span)
-                bodies.append((option, label, names))
-                continue
-            var, inner = self.env_name(option.var, names)
-            item = self.ns.fresh("v")
-            local = {**names, option.var: item}
-            unit.add(f"for {item} in _items(st, {self.x(option.source, names)}):", option.span)
-            test = self.x(option.cond, local) if option.cond is not None else "True"
-            unit.add(f"    if {test}:", option.span)
-            unit.add(f"        found.setdefault({self.label(option.label, local)}, "
-                     f"(__L{label}__, {var[len('env['):-1]}, {item}))", option.span)
-            bodies.append((option, label, inner))
+        items = {option: self.ns.fresh("v") for option, _ in arms if option.var is not None}
+        lines, bodies = [], []
+        with self.options_of(unit, s.span, set(items.values()), self.chooser(s, names)):
+            for option, label in arms:
+                if option.var is None:
+                    cond = self.x(option.cond, names) if option.cond is not None else "True"
+                    lines += [(f"if {cond}:", option.span),
+                              (f"    found.setdefault({self.label(option.label, names)}, (__L{label}__, None, None))",
+                               option.span)]
+                    bodies.append((option, label, names))
+                    continue
+                var, inner = self.env_name(option.var, names)
+                item = items[option]
+                local = {**names, option.var: item}
+                test = self.x(option.cond, local) if option.cond is not None else "True"
+                lines += [(f"for {item} in _items(st, {self.x(option.source, names)}):", option.span),
+                          (f"    if {test}:", option.span),
+                          (f"        found.setdefault({self.label(option.label, local)}, "
+                           f"(__L{label}__, {var[len('env['):-1]}, {item}))", option.span)]
+                bodies.append((option, label, inner))
+        for line, span in lines:
+            unit.add(line, span)
         unit.add(f"return _offer_menu(st, fr, chooser, found, __L{orelse}__, {bool(s.orelse)}, "
                  f"{s.secretly}, {self.k(s.span)})", s.span)
         unit.end_block()
@@ -371,6 +368,24 @@ class UnitGen:
         unit.place(orelse, s.span)
         self.block(unit, s.orelse, names, exits, loops)
         unit.place(end, s.span)
+
+    @contextmanager
+    def options_of(self, unit, span, varying: set, chooser: str):
+        """A decision's block: who chooses and the options found so far; the parts of its conditions
+        and labels written inside are worked out once per decision where they read no option."""
+        exprs = self.compiler.exprs
+        exprs.hoist = hoist = Hoist(self.ns, varying)
+        try:
+            yield
+        finally:
+            exprs.hoist = None
+        self.decision_block(unit, span)
+        unit.add(f"chooser = {chooser}", span)
+        unit.add("found = {}", span)
+        unit.add("memo = {}", span)
+        unit.add("st.memo = {}", span)
+        for line in hoist.preludes:
+            unit.add(line, span)
 
     def option_body(self, unit, label, body, names, exits, loops, end, span) -> None:
         """A taken option's body; it ends as an action does (after-each-action rules)."""
