@@ -180,7 +180,7 @@ class Expressions:
             elif len(e.args) != len(define.params):
                 self.ctx.error(e.span, f"{e.func} takes {len(define.params)} argument(s), not {len(e.args)}",
                                f"it is defined as {e.func}({', '.join(define.params)}) on line {define.span.line}")
-            return ANY
+            return self.define_type(define)
         spec = BUILTINS.get(e.func)
         if spec is None:
             if e.func in self.ctx.game.rules:

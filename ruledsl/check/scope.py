@@ -69,6 +69,7 @@ class Checker(Expressions):
         self.in_scenario = False
         self.var_types = {name: ctx.resolve_type(v.type) for name, v in ctx.game.vars.items()}
         self.const_types: dict[str, Type] = {}
+        self.define_types: dict[str, Type] = {}
         self.used: set[str] = set()
         self.field_names = ctx.all_field_names()
         self.owner = ""   # the rule, function, trigger or scenario being checked: what its locals belong to
@@ -114,10 +115,7 @@ class Checker(Expressions):
         for board in g.boards.values():
             self.board(board)
         for define in g.defines.values():
-            self.owner = f"function {define.name}"
-            self.scope.push(self.params(define), define.span)
-            self.expr(define.body)
-            self.scope.pop()
+            self.define_type(define)
         for rule in g.rules.values():
             self.owner = f"rule {rule.name}"
             self.scope.push(self.params(rule), rule.span)
@@ -145,6 +143,23 @@ class Checker(Expressions):
             self.block(scenario.body)
             self.in_scenario = False
         self.owner = ""
+
+    def define_type(self, define: n.DefineDecl) -> Type:
+        """The type of what a define gives: its body's type with its parameters of any type, worked
+        out once, when first needed (a define used by another is checked first; one that uses
+        itself gives any)."""
+        found = self.define_types.get(define.name)
+        if found is not None:
+            return found
+        self.define_types[define.name] = ANY          # while its body is checked: itself is any
+        saved = self.scope, self.owner, self.in_scenario
+        self.scope, self.owner, self.in_scenario = Scope(self.ctx), f"function {define.name}", False
+        try:
+            self.scope.push(self.params(define), define.span)
+            self.define_types[define.name] = typ = self.expr(define.body)
+        finally:
+            self.scope, self.owner, self.in_scenario = saved
+        return typ
 
     def content(self, zone: n.ZoneDecl, content: n.Content) -> None:
         names = {}

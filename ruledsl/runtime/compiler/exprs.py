@@ -16,11 +16,14 @@ from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
 from ..engine.library import PLAIN, reporting
+from ...check.types import INT
 from ..fastpaths import on
 
 # Literal ranges at most this long are built once, when the game is compiled.
 _CONSTANT_RANGE = 1000
 
+# Operators that mean on two whole numbers what Python's do (not /, which is exact).
+_INT_OPS = ("+", "-", "*", "<", "<=", ">", ">=")
 _ARITH = {"-": "_sub", "*": "_mul", "/": "_div", "%": "_mod", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
 
 
@@ -97,7 +100,28 @@ class ExprGen:
         return self.compiler.checked.type_of(e)
 
     def g_index(self, e, names):
-        return f"_index(st, {self.gen(e.obj, names)}, {self.gen(e.index, names)}, {self.k(e.span)})"
+        obj, index = self.gen(e.obj, names), self.gen(e.index, names)
+        general = f"_index(st, {{}}, {index}, {self.k(e.span)})"
+        if on("typed") and not self.no_walrus and self.is_list(e.obj) and isinstance(e.index, n.Literal) \
+                and type(e.index.value) is int and e.index.value >= 0:
+            t = self.temp()         # a list (a tuple at play) and a whole number: Python's own indexing
+            i = e.index.value
+            return f"({t}[{i}] if type({t} := {obj}) is tuple and len({t}) > {i} else {general.format(t)})"
+        return general.format(obj)
+
+    def is_list(self, e) -> bool:
+        t = self.type_of(e)
+        return t is not None and t.is_list
+
+    def int_operand(self, e, text: str) -> tuple:
+        """(text reading the operand afterwards, test that it is a whole number or "")."""
+        if isinstance(e, n.Literal) or (isinstance(e, n.Unary) and isinstance(e.operand, n.Literal)):
+            return text, ""
+        t = self.temp()
+        return t, f"(type({t} := {text}) is int)"
+
+    def is_int(self, e) -> bool:
+        return self.type_of(e) is INT
 
     def g_unary(self, e, names):
         if e.op == "not":
@@ -147,9 +171,13 @@ class ExprGen:
             return test if op == "in" else f"(not {test})"
         if op in ("==", "!="):
             return self.equality(e, a, b, op == "!=")
-        if op == "+":
-            return f"_add(st, {a}, {b}, {self.k(e.span)})"
-        return f"{_ARITH[op]}(st, {a}, {b}, {self.k(e.span)})"
+        helper = "_add" if op == "+" else _ARITH[op]
+        if op in _INT_OPS and on("typed") and not self.no_walrus and self.is_int(e.left) and self.is_int(e.right):
+            # Two whole numbers, as the checker expects: Python's operator (the helper for anything else).
+            (ta, test_a), (tb, test_b) = self.int_operand(e.left, a), self.int_operand(e.right, b)
+            test = " & ".join(t for t in (test_a, test_b) if t) or "True"
+            return f"({ta} {op} {tb} if {test} else {helper}(st, {ta}, {tb}, {self.k(e.span)}))"
+        return f"{helper}(st, {a}, {b}, {self.k(e.span)})"
 
     def equality(self, e, a, b, negate):
         left, right = self.type_of(e.left), self.type_of(e.right)
@@ -257,6 +285,10 @@ class ExprGen:
             return f"_items_of(st, {self.gen(args[0], names)})"
         if name == "first" and len(args) == 1:
             return f"_first(st, {self.gen(args[0], names)})"
+        if name == "abs" and len(args) == 1 and self.is_int(args[0]) and not self.no_walrus:
+            t = self.temp()
+            library = self.k(reporting(PLAIN["abs"], "abs", e.span))
+            return f"(abs({t}) if type({t} := {self.gen(args[0], names)}) is int else {library}(st, prog, {t}))"
         if name in ("at", "item_at") and len(args) == 2 and isinstance(args[1], n.Name) \
                 and args[1].name in kinds and args[1].name not in names:
             kind = self.k(kinds[args[1].name])
