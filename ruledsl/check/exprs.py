@@ -173,8 +173,7 @@ class Expressions:
         if define is not None:
             self.uses(name_span(e.span, e.func), e.func)
             self.used.add(e.func)
-            for arg in e.args:
-                self.expr(arg)
+            self.define_calls.setdefault(e.func, []).append([self.expr(arg) for arg in e.args])
             if e.comp is not None or e.kwargs:
                 self.ctx.error(e.span, f"{e.func} takes plain arguments", f"call it as {e.func}({', '.join(define.params)})")
             elif len(e.args) != len(define.params):

@@ -16,11 +16,16 @@ from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
 from ..engine.library import PLAIN, reporting
+from ..model.values import Comp
 from ...check.types import INT
 from ..fastpaths import on
 
 # Literal ranges at most this long are built once, when the game is compiled.
 _CONSTANT_RANGE = 1000
+
+# Builtins whose value depends only on their arguments and the game's fixed tables.
+_STATIC = frozenset({"locations", "components", "left_of", "right_of", "clockwise", "others", "seat", "opposite",
+                     "turn_direction", "cell", "abs", "ceil", "floor", "keys"})
 
 # Operators that mean on two whole numbers what Python's do (not /, which is exact).
 _INT_OPS = ("+", "-", "*", "<", "<=", ">", ">=")
@@ -172,6 +177,10 @@ class ExprGen:
         if op in ("==", "!="):
             return self.equality(e, a, b, op == "!=")
         helper = "_add" if op == "+" else _ARITH[op]
+        if op == "+" and on("typed") and not self.no_walrus and self.is_list(e.left) and self.is_list(e.right):
+            ta, tb = self.temp(), self.temp()    # two lists (tuples at play): joined by Python's +
+            return (f"({ta} + {tb} if (type({ta} := {a}) is tuple) & (type({tb} := {b}) is tuple) "
+                    f"else _add(st, {ta}, {tb}, {self.k(e.span)}))")
         if op in _INT_OPS and on("typed") and not self.no_walrus and self.is_int(e.left) and self.is_int(e.right):
             # Two whole numbers, as the checker expects: Python's operator (the helper for anything else).
             (ta, test_a), (tb, test_b) = self.int_operand(e.left, a), self.int_operand(e.right, b)
@@ -214,7 +223,9 @@ class ExprGen:
     def loop(self, c: n.Comprehension, names):
         """(Python variable, source text, ' if cond' or '', mapped value or key text)."""
         var = self.ns.fresh("v")
-        source = f"_items(st, {self.plain(c.source, names)})"
+        source = self.plain(c.source, names)
+        if type(self.ns.known(source)) is not tuple or not on("fold"):
+            source = f"_items(st, {source})"      # a fixed list is gone through as it is
         inner = dict(names)
         inner[c.var] = var
         hoist = self.hoist
@@ -265,6 +276,9 @@ class ExprGen:
         special = self.special_call(e, names) if on("calls") else None
         if special is not None:
             return special
+        folded = self.fold(e, names) if on("fold") else None
+        if folded is not None:
+            return folded
         args = [self.gen(a, names) for a in e.args]
         args += [f"{k}={self.gen(v, names)}" for k, v in e.kwargs]
         return f"{self.k(reporting(PLAIN[e.func], e.func, e.span))}(st, prog, {', '.join(args)})"
@@ -298,6 +312,21 @@ class ExprGen:
             c = self.ns.fresh("c")
             return f"tuple([{c} for {c} in _items_of(st, {place}) if {c}.kind is {kind}])"
         return None
+
+    def fold(self, e, names):
+        """A call that reads nothing that changes in play, with arguments known when the game is
+        compiled (`locations(Grid)`, `left_of(Red)`), as its value."""
+        if e.func not in _STATIC or e.kwargs:
+            return None
+        missing = object()
+        values = [self.ns.known(self.gen(a, names), missing) for a in e.args]
+        if any(v is missing or type(v) is Comp for v in values):
+            return None
+        try:
+            value = PLAIN[e.func](self.prog.initial, self.prog, *values)
+        except Exception:       # let it fail at play, at its place, as any call does
+            return None
+        return self.k(value)
 
     def define_call(self, e, names):
         decl = self.prog.defn.defines[e.func]
