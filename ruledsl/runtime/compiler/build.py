@@ -20,7 +20,7 @@ from ..model.collections import items_of, size_of
 from ..model.program import Program, type_text
 from ..model.signals import SUSPEND, GameOver, Runaway
 from ..model.state import ALL_SEATS, Frame
-from ..model.values import Comp, Die, Location, Player, display, display_memo
+from ..model.values import Comp, Die, EnumValue, Location, Player, Zone, display, display_memo
 from . import names as nm
 from .exprs import UNSET, ExprGen
 from .source import CodeMap, Namespace, Source
@@ -36,7 +36,7 @@ HELPERS = {
     "_same": ops.same, "_add": ops.add, "_sub": ops.sub, "_mul": ops.mul, "_div": ops.div, "_mod": ops.mod,
     "_neg": ops.neg, "_lt": ops.lt, "_le": ops.le, "_gt": ops.gt, "_ge": ops.ge, "_contains": ops.contains,
     "_index": ops.index, "_range": ops.make_range, "_D": display, "_Dm": display_memo, "Comp": Comp,
-    "Player": Player, "Location": Location, "_UNSET": UNSET,
+    "Player": Player, "Location": Location, "_Zone": Zone, "_EnumValue": EnumValue, "_UNSET": UNSET,
     "_item_of_kind": item_of_kind,
     # assignments and effects
     "_set_player_var": nm.set_player_var, "_set_owner": nm.set_owner, "_set_field": nm.set_field,

@@ -17,11 +17,14 @@ from ...errors import error
 from ...ir import nodes as n
 from ..engine.library import PLAIN, reporting
 from ..model.values import Comp
-from ...check.types import INT
+from ...check.types import INT, LOCATION
 from ..fastpaths import on
 
 # Literal ranges at most this long are built once, when the game is compiled.
 _CONSTANT_RANGE = 1000
+
+# Handles that read as their label, by the head of their type.
+_LABELLED = {"player": "Player", "location": "Location", "enum": "_EnumValue", "direction": "_EnumValue"}
 
 # Builtins whose value depends only on their arguments and the game's fixed tables.
 _STATIC = frozenset({"locations", "components", "left_of", "right_of", "clockwise", "others", "seat", "opposite",
@@ -78,8 +81,19 @@ class ExprGen:
         """Python text showing a value as players read it."""
         return f"_Dm(st, {text}, {self.memo})" if self.memo else f"_D(st, {text})"
 
+    def shown_part(self, e, names) -> str:
+        """A {…} part of a text: a seat, a place or an enum value (known to the checker) reads as its
+        label; anything else is shown as players read it."""
+        text = self.gen(e, names)
+        kind = self.type_of(e)
+        cls = _LABELLED.get(kind.head) if kind is not None and on("typed") and not self.no_walrus else None
+        if cls is None:
+            return self.shown(text)
+        t = self.temp()
+        return f"({t}.label if type({t} := {text}) is {cls} else {self.shown(t)})"
+
     def g_template(self, e, names):
-        parts = [self.k(p) if isinstance(p, str) else self.shown(self.gen(p, names)) for p in e.parts]
+        parts = [self.k(p) if isinstance(p, str) else self.shown_part(p, names) for p in e.parts]
         if all(isinstance(p, str) for p in e.parts):
             return self.k("".join(e.parts))
         return "(" + " + ".join(parts) + ")"
@@ -294,7 +308,14 @@ class ExprGen:
             if isinstance(inner, n.Call) and inner.func in ("contents", "at") and len(inner.args) == 1 \
                     and inner.comp is None and not inner.kwargs:
                 inner = inner.args[0]           # count(contents(x)): no copy
-            return f"_size(st, {self.gen(inner, names)})"
+            text = self.gen(inner, names)
+            place = self.type_of(inner)
+            if on("typed") and not self.no_walrus and place is not None \
+                    and (place is LOCATION or place.head == "zone of"):
+                t = self.temp()     # a board location or a zone: what lies there, counted in place
+                cls = "Location" if place is LOCATION else "_Zone"
+                return f"(len(st.contents[{t}.index]) if type({t} := {text}) is {cls} else _size(st, {t}))"
+            return f"_size(st, {text})"
         if (name == "contents" or name == "at") and len(args) == 1:
             return f"_items_of(st, {self.gen(args[0], names)})"
         if name == "first" and len(args) == 1:
