@@ -67,4 +67,4 @@ def test_deep_parentheses_are_fine():
 def test_runaway_nesting_is_an_error_not_a_crash():
     text = 'game "x"\nplayers 2\nconst c = ' + "- " * 20000 + "1\nflow:\n    win players\n"
     errors = [d for d in ruledsl.check("deep.rules", text) if d.severity == "error"]
-    assert errors and "too deeply" in errors[0].message
+    assert [(d.line, d.column, d.message) for d in errors] == [(3, 11 + 2 * 98, "this nests more than 100 levels deep")]

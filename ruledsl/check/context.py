@@ -6,6 +6,7 @@ import attrs
 from ..errors import Diagnostic, did_you_mean
 from ..ir import nodes as n
 from ..ir.game import GameDef
+from ..limits import MAX_PLAYERS
 from ..source import Span
 from .builtins import BASIC_TYPES, BUILTIN_NAMES, DIRECTIONS, GRID_EDGE_KINDS
 
@@ -118,7 +119,7 @@ class Context:
             for seat in g.seats.seats:
                 self.define(seat.name, Symbol("seat", "player", seat.span, seat))
         elif g.players:
-            for i in range(1, g.players.high + 1):
+            for i in range(1, min(g.players.high, MAX_PLAYERS) + 1):   # past the limit: one error, not a hang
                 self.symbols[f"P{i}"] = Symbol("seat", "player", g.players.span)
         for enum in g.enums.values():
             self.define(enum.name, Symbol("enum", f"enum type {enum.name}", enum.span, enum))

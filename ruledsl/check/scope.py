@@ -118,7 +118,7 @@ class Checker:
     def content(self, zone: n.ZoneDecl, content: n.Content) -> None:
         names = {}
         if content.source is not None:
-            names[content.var] = item_of(self.expr(content.source))
+            names[content.var] = item_of(self.collection(content.source))
         if zone.per_player:
             names.setdefault("owner", "player")
         self.scope.push(names)
@@ -284,7 +284,7 @@ class Checker:
     def s_EndGame(self, s: n.EndGame):
         if s.source is None:
             return
-        self.scope.push({s.var: item_of(self.expr(s.source))})
+        self.scope.push({s.var: item_of(self.collection(s.source))})
         for key in s.keys:
             self.expect(key, "int", self.expr(key), "a ranking key")
         self.scope.pop()
@@ -443,6 +443,12 @@ class Checker:
             return "list of any"
         return got if got.startswith("list of") else "list of any"
 
+    def list_argument(self, func: str, arg, got: str) -> None:
+        """What `collection` accepts, for a builtin's argument that the interpreter goes through."""
+        if got not in ("any", "map", "location") and not got.startswith(("list of", "zone of")):
+            self.ctx.error(arg.span, f"{func}(…) needs a list here, but this is {_a(got)}",
+                           f"{func}: {BUILTINS[func].doc}")
+
     def suggest(self, name: str) -> str:
         return did_you_mean(name, self.scope.names() + self.ctx.known_names() + list(BUILTINS))
 
@@ -585,6 +591,8 @@ class Checker:
             self.ctx.error(e.span, f"{e.func}(…) draws on chance and must stand alone in a `let`",
                            f"write: let x = {e.func}(…) and then use x")
         arg_types = [self.expr(a) for a in e.args]
+        if spec.lists == "first" and e.args or spec.lists == "lone" and len(e.args) == 1:
+            self.list_argument(e.func, e.args[0], arg_types[0])
         for key, value in e.kwargs:
             self.expr(value)
             if key not in spec.kwargs:

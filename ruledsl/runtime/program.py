@@ -11,6 +11,7 @@ from ..check.builtins import BUILTIN_NAMES, DIRECTIONS, GRID_EDGE_KINDS, ZONE_SH
 from ..errors import error, did_you_mean
 from ..ir import nodes as n
 from ..ir.boards import compile_board
+from ..limits import MAX_COMPONENTS
 from .exprs import ExprCompiler, Scope, items_of
 from .graph import Graphs, Step
 from .values import MISSING_NAME
@@ -229,6 +230,7 @@ class Program:
             if content.var is not None:
                 env[content.var] = item
             count = count_fn(st, env) if count_fn else 1
+            _within_limit(len(self.comps), count, content)
             for _ in range(count):
                 values = []
                 for f in kdecl.fields:
@@ -428,6 +430,14 @@ _BUILTIN_NAMES = {
     "game_over": lambda prog: (lambda st, env: st.result is not None),
     "winners": lambda prog: (lambda st, env: tuple(p for p, r in zip(prog.players, st.result or ()) if r == 1.0)),
 }
+
+
+def _within_limit(made: int, count, content) -> None:
+    """A count set by an option or the player count must keep the game within MAX_COMPONENTS
+    (the checker adds up the counts the file fixes)."""
+    if type(count) is int and made + count > MAX_COMPONENTS:
+        raise error(content.span, f"this brings the game to {made + count:,} components; "
+                    f"a game may have at most {MAX_COMPONENTS:,}", "choose smaller option values")
 
 
 def _type_text(ref) -> str:
