@@ -26,16 +26,18 @@ DIRECTIONS = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
 
 @attrs.frozen
 class Shape:
-    """A zone shape: ordered or not, which way up things lie in it, who sees faces."""
+    """A zone shape: ordered or not, which way up things lie in it, who sees faces, and
+    whether things lie stacked (only the top of a stack shows its back)."""
     ordered: bool
     facing: str       # "up" or "down"
     visibility: str   # "all", "owner" or "nobody": who sees the faces of what lies in it
     doc: str
+    stacked: bool = False
 
 
 ZONE_SHAPES = {
-    "deck": Shape(True, "down", "nobody", "ordered, face down; draw takes the top (or the bottom)"),
-    "pile": Shape(True, "up", "all", "ordered, face up (a discard pile)"),
+    "deck": Shape(True, "down", "nobody", "ordered, face down; draw takes the top (or the bottom)", stacked=True),
+    "pile": Shape(True, "up", "all", "ordered, face up (a discard pile)", stacked=True),
     "bag": Shape(False, "down", "nobody", "unordered, hidden; draw takes one at random"),
     "area": Shape(False, "up", "all", "unordered, face up (a pool on the table, a player's play area)"),
     "hand": Shape(False, "down", "owner", "unordered; its owner sees the faces"),
