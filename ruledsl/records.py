@@ -35,7 +35,7 @@ def _players(value) -> bool:
 
 
 def _seed(value) -> bool:
-    return _whole(value) and len(str(abs(value))) <= MAX_SEED_DIGITS
+    return _whole(value) and abs(value) < 10 ** MAX_SEED_DIGITS     # str() of a huge int would raise
 
 
 def _game(value) -> bool:
@@ -44,7 +44,7 @@ def _game(value) -> bool:
 
 def _options(value) -> bool:
     return (type(value) is dict and len(value) <= MAX_OPTIONS
-            and all(_text(k) and (_text(v) or type(v) in (int, bool) and len(str(v)) <= MAX_TEXT)
+            and all(_text(k) and (_text(v) or type(v) in (int, bool) and abs(v) < 10 ** MAX_TEXT)
                     for k, v in value.items()))
 
 

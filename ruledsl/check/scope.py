@@ -284,7 +284,11 @@ class Checker:
     def s_EndGame(self, s: n.EndGame):
         if s.source is None:
             return
-        self.scope.push({s.var: item_of(self.collection(s.source))})
+        got = self.expr(s.source)
+        if got not in ("list of player", "list of any", "any"):
+            self.ctx.error(s.source.span, f"a ranking goes through a list of players, but this is {_a(got)}",
+                           "rank the players: end game ranking each p in players by p.score")
+        self.scope.push({s.var: "player"})
         for key in s.keys:
             self.expect(key, "int", self.expr(key), "a ranking key")
         self.scope.pop()
