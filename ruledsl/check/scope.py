@@ -188,7 +188,7 @@ class Checker(Expressions):
     def content(self, zone: n.ZoneDecl, content: n.Content) -> None:
         names = {}
         if content.source is not None:
-            names[content.var] = self.local(content.var, item_of(self.expr(content.source)), content.var_span, content.span)
+            names[content.var] = self.local(content.var, item_of(self.collection(content.source)), content.var_span, content.span)
         if zone.per_player:
             names.setdefault("owner", self.local("owner", PLAYER, UNKNOWN, content.span))
         self.scope.push(names, content.span)
@@ -368,7 +368,11 @@ class Checker(Expressions):
     def s_EndGame(self, s: n.EndGame):
         if s.source is None:
             return
-        self.scope.push({s.var: self.local(s.var, item_of(self.expr(s.source)), s.var_span, s.span)}, s.span)
+        got = self.expr(s.source)
+        if got not in (list_of(PLAYER), list_of(ANY), ANY):
+            self.ctx.error(s.source.span, f"a ranking goes through a list of players, but this is {a_type(got)}",
+                           "rank the players: end game ranking each p in players by p.score")
+        self.scope.push({s.var: self.local(s.var, PLAYER, s.var_span, s.span)}, s.span)
         for key in s.keys:
             self.expect(key, INT, self.expr(key), "a ranking key")
         self.scope.pop()
@@ -527,6 +531,7 @@ class Checker(Expressions):
             self.ctx.error(e.span, f"this should be a list to go through, but it is {a_type(got)}")
             return list_of(ANY)
         return got if got.is_list else list_of(ANY)
+
 
 def _agreed(params, calls) -> dict:
     """{param: the one type every call passes it (none fits any), else ANY}."""

@@ -9,6 +9,7 @@ into Python functions that share one namespace of helpers and constants.
 from __future__ import annotations
 
 from ...errors import RulesError, error
+from ...limits import MAX_COMPONENTS
 from ..effects import effects as fx
 from ..effects import flow
 from ..engine import decisions as dec
@@ -169,6 +170,7 @@ class Compiler:
             if zone.owner is not None:
                 bound.setdefault("owner", zone.owner)
             count = self.evaluate(content.count, bound) if content.count is not None else 1
+            _within_limit(len(prog.comps), count, content)
             for _ in range(count):
                 values = tuple(self.evaluate(given[f.name], bound) if f.name in given
                                else self.evaluate(f.default) if f.default is not None else _zero(f.type)
@@ -297,6 +299,14 @@ class Compiler:
 
 FLOW_END = "the flow reached its end without `win` or `end game`"
 FLOW_END_HINT = "end the game explicitly at the end of the flow"
+
+
+def _within_limit(made: int, count, content) -> None:
+    """A count set by an option or the player count must keep the game within MAX_COMPONENTS
+    (the checker adds up the counts the file fixes)."""
+    if type(count) is int and made + count > MAX_COMPONENTS:
+        raise error(content.span, f"this brings the game to {made + count:,} components; "
+                    f"a game may have at most {MAX_COMPONENTS:,}", "choose smaller option values")
 
 
 def _zero(ref):
