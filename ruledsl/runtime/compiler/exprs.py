@@ -15,7 +15,7 @@ import re
 from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
-from ..engine.library import PLAIN, reporting
+from ..engine.library import PLAIN, edge_kind_names, reporting
 from ..model.values import Comp
 from ...check.types import INT, LOCATION
 from ..fastpaths import on
@@ -294,7 +294,7 @@ class ExprGen:
         if folded is not None:
             return folded
         args = [self.gen(a, names) for a in e.args]
-        args += [f"{k}={self.gen(v, names)}" for k, v in e.kwargs]
+        args += [f"{k}={self.keyword(k, v, names)}" for k, v in e.kwargs]
         return f"{self.k(reporting(PLAIN[e.func], e.func, e.span))}(st, prog, {', '.join(args)})"
 
     def special_call(self, e, names):
@@ -348,6 +348,14 @@ class ExprGen:
         except Exception:       # let it fail at play, at its place, as any call does
             return None
         return self.k(value)
+
+    def keyword(self, key: str, value, names) -> str:
+        text = self.gen(value, names)
+        if key == "via" and on("fold"):
+            fixed = self.ns.known(text)
+            if type(fixed) is tuple:        # a fixed `via:` list: its edge kinds' names, once
+                return self.k(edge_kind_names(self.prog.initial, fixed))
+        return text
 
     def define_call(self, e, names):
         decl = self.prog.defn.defines[e.func]
