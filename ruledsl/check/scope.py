@@ -71,6 +71,9 @@ class Checker(Expressions):
         self.const_types: dict[str, Type] = {}
         self.define_types: dict[str, Type] = {}
         self.define_calls: dict[str, list] = {}   # define -> the argument types of each call
+        self.types_out: dict = ctx.types          # where expressions' types go (see specialise)
+        self.specialising: list = []              # the defines whose bodies are being typed for a call
+        self.specialised = 0
         self.used: set[str] = set()
         self.field_names = ctx.all_field_names()
         self.owner = ""   # the rule, function, trigger or scenario being checked: what its locals belong to
@@ -184,6 +187,31 @@ class Checker(Expressions):
         finally:
             self.scope, self.owner, self.in_scenario = saved
         return typ
+
+    def specialise(self, define: n.DefineDecl, call: n.Call, arg_types: list) -> None:
+        """Type a define's body again for one call, its parameters of the types this call passes,
+        for the runtime, which writes the body in place there: types[("site", id(call))] holds the
+        body's types at that call (and, within it, those of the calls it makes). Nothing is
+        reported or indexed again."""
+        if define.name in self.specialising or self.specialised >= MAX_SPECIALISED:
+            return
+        self.specialised += 1
+        ctx = self.ctx
+        site: dict = {}
+        saved = ctx.diagnostics, ctx.index, self.scope, self.owner, self.types_out
+        ctx.diagnostics, ctx.index, self.types_out = [], Index(), site
+        self.scope, self.owner = Scope(ctx), f"function {define.name}"
+        self.specialising.append(define.name)
+        try:
+            params = self.params(define)
+            for (name, decl), typ in zip(params.items(), arg_types):
+                decl.type = typ
+            self.scope.push(params, define.span)
+            self.expr(define.body)
+        finally:
+            self.specialising.pop()
+            ctx.diagnostics, ctx.index, self.scope, self.owner, self.types_out = saved
+        self.types_out[("site", id(call))] = site
 
     def content(self, zone: n.ZoneDecl, content: n.Content) -> None:
         names = {}
@@ -531,6 +559,10 @@ class Checker(Expressions):
             self.ctx.error(e.span, f"this should be a list to go through, but it is {a_type(got)}")
             return list_of(ANY)
         return got if got.is_list else list_of(ANY)
+
+
+# How many calls' own typings of define bodies a game may have (bodies calling defines multiply).
+MAX_SPECIALISED = 20_000
 
 
 def _agreed(params, calls) -> dict:
