@@ -31,7 +31,7 @@ import pytest
 
 import ruledsl
 from benchmarks.reference import haunting_house, shining
-from tests.conftest import GAMES
+from .conftest import GAMES
 
 stats = pytest.importorskip("scipy.stats")
 numpy = pytest.importorskip("numpy")
