@@ -105,6 +105,7 @@ SHINING_CARDS = tuple(v for low in (1, 2, 3, 4) for v in [low] * 4 + [low + 1] *
 ELEVATOR_DOORS, BLANK = 8, 9
 WHITE_DIE = (KNIFE, AXE, BAT, ELEVATOR_DOORS, BLANK, BLANK)
 MONTHS = 4
+KEEP_OR_RETURN, RETURN = (True, False), (False,)     # Room 237's options for a weapon, for any other token
 
 
 class GameOver(Exception):
@@ -266,12 +267,10 @@ class Playout:
 
     def room_237(self, p: int) -> None:
         glimpse = [self.draw_pool() for _ in range(min(2, len(self.pool)))]
-        for t in glimpse:                              # one decision per token, with its one option
-            if t in WEAPONS:
-                self.decide(p, (t,))
+        for t in glimpse:                              # one decision per token: keep it (a weapon only)?
+            if self.decide(p, KEEP_OR_RETURN if t in WEAPONS else RETURN):
                 self.collected[p].append(t)
             else:
-                self.decide(p, (t,))
                 self.pool.append(t)
 
     def apartment(self, p: int) -> None:
