@@ -2,27 +2,28 @@
 
 A reference is the yardstick ruledsl's speed is measured against, so it must
 play the game the rules file states: under uniform random play both must give
-one random process. Seeded samples of each are compared with two-sample tests:
+one random process. Seeded samples of each are compared:
 
-- the number of options at each of a game's first decisions, summed as
-  sum(log(options)) over the first PREFIX decisions (a wrong option set at any
-  early decision moves it), and the count of one-option decisions among them;
-- the length of whole games (decisions taken), and who won.
+- how many options the decisions of each game's opening (its first PREFIX
+  decisions) offer: the two pooled histograms (option counts binned by powers
+  of two) by their chi-square distance, judged by permuting whole games between
+  the samples (decisions within a game depend on each other);
+- the length of whole games (decisions taken; Kolmogorov-Smirnov), and who got
+  which returns (chi-square).
 
 A test passes while no comparison rejects at ALPHA (Bonferroni over the
-comparisons); each sample is seeded, so a run is deterministic. The default run
-takes a few seconds: The Shining's whole games, The Haunting House's openings
-(its whole games take ruledsl a third of a second each). RULEDSL_LONG=1 plays
-more games and The Haunting House to the end too. `test_a_wrong_*` proves
-that the comparison can fail: references with one rule changed are told apart
-from the same ruledsl samples. Its power has limits: a mistake that seldom
-changes what is offered or how a game ends goes unseen at these sizes (tried:
-tiles laid unturned, equal tokens offered as two options, a fifth month that
-random play, dying first, almost never reaches).
+comparisons); each sample is seeded, so a run is deterministic. The default
+run plays 300 whole games of The Shining and the openings of 80 of The Haunting
+House (whose whole games cost ruledsl a third of a second each) and takes
+about ten seconds; RULEDSL_LONG=1 plays more games and The Haunting House to
+the end too. `test_a_wrong_*` proves that the comparison can fail: references
+with one rule changed are told apart from the same ruledsl samples. Its power
+has limits: a mistake that seldom changes what is offered or how a game ends
+goes unseen at these sizes (tried: tiles laid unturned, equal tokens offered as
+two options, a fifth month that random play, dying first, almost never reaches).
 """
 from __future__ import annotations
 
-import math
 import os
 import random
 from collections import Counter
