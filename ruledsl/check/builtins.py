@@ -17,6 +17,7 @@ BASIC_TYPES = {
     "location": "a place on a board",
     "direction": "one of N, E, S, W, NE, SE, SW, NW",
     "zone": "a zone",
+    "map": "a table from keys to values ({key: value})",
     "any": "anything (no type check)",
 }
 

@@ -243,7 +243,11 @@ class Expressions:
         if c.by is not None:
             self.expr(c.by)
         result = item
-        if c.body is not None:
+        if c.inner is not None:
+            if form == "each":
+                self.ctx.error(c.span, "this function takes `each x in list`, not `expr for each x in list`")
+            result = self.comprehension(c.inner, "map")
+        elif c.body is not None:
             if form == "each":
                 self.ctx.error(c.span, "this function takes `each x in list`, not `expr for each x in list`")
             result = self.expr(c.body)
@@ -251,6 +255,19 @@ class Expressions:
             result = item
         self.scope.pop()
         return result
+
+    def e_Conditional(self, e: n.Conditional) -> Type:
+        self.condition(e.cond)
+        then, orelse = self.expr(e.then), self.expr(e.orelse)
+        if then is NONE or then is ANY:
+            return orelse if then is NONE else ANY
+        if orelse is NONE or orelse is ANY or then == orelse:
+            return then if orelse is NONE or then == orelse else ANY
+        if then.is_list and orelse.is_list:
+            return then if orelse.item is ANY else orelse if then.item is ANY else list_of(ANY)
+        self.ctx.error(e.span, f"the two values of this `… if … else …` differ: {a_type(then)} and {a_type(orelse)}",
+                       "give both sides values of the same type")
+        return ANY
 
     def e_Unary(self, e: n.Unary) -> Type:
         got = self.expr(e.operand)

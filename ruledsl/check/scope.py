@@ -274,8 +274,22 @@ class Checker(Expressions):
         if isinstance(t, n.Attr):
             return self.expr(t)
         if isinstance(t, n.Index):
-            return self.expr(t)
-        self.ctx.error(t.span, "only a variable, a player's variable or a component's field can be set")
+            # one entry of a list or a map held by something that may be set (`set progress[c] to 5`)
+            obj = self.target(t.obj)
+            self.ctx.types[id(t.obj)] = obj
+            index = self.expr(t.index)
+            if obj.is_list:
+                self.expect(t.index, INT, index, "a list index")
+                typ = obj.item
+            elif obj in (MAP, ANY):
+                typ = ANY
+            else:
+                self.ctx.error(t.span, f"{a_type(obj)} cannot be indexed", "only lists and maps can be indexed")
+                typ = ANY
+            self.ctx.types[id(t)] = typ
+            return typ
+        self.ctx.error(t.span, "only a variable, a player's variable, a component's field, or an entry of a "
+                       "list or map they hold can be set")
         return ANY
 
     def s_Move(self, s: n.Move):

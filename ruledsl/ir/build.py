@@ -51,7 +51,7 @@ class _Builder(Transformer):
                 buf += "}"
                 i += 2
             elif ch == "{":
-                close = text.find("}", i)
+                close = _closing_brace(text, i)
                 if close < 0:
                     raise RulesError(Diagnostic("error", span, "unclosed '{' in a string",
                                                 "write {{ for a literal brace"))
@@ -665,8 +665,36 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def comp_map(self, meta, c):
-        body, var, source, where = c
-        return n.Comprehension(str(var), source, where, None, body, var_span=self.tspan(var), span=self.span(meta))
+        body, *clauses = c
+        inner = None
+        for var, source, where, span in reversed(clauses):
+            # `body for each a in A for each b in B`: the first clause is the outer loop
+            inner = n.Comprehension(str(var), source, where, None, body if inner is None else None, inner,
+                                    var_span=self.tspan(var), span=span)
+        return attrs.evolve(inner, span=self.span(meta))
+
+    @v_args(meta=True)
+    def comp_for(self, meta, c):
+        var, source, where = c
+        return (var, source, where, self.span(meta))
+
+    @v_args(meta=True)
+    def cond_expr(self, meta, c):
+        return n.Conditional(c[1], c[0], c[2], span=self.span(meta))
+
+
+def _closing_brace(text: str, start: int) -> int:
+    """Where the `{…}` part opened at start closes, skipping quoted text inside it; -1 if it does not."""
+    quoted = False
+    i = start + 1
+    while i < len(text):
+        ch = text[i]
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "}" and not quoted:
+            return i
+        i += 1
+    return -1
 
 
 def _is_opt(x) -> bool:

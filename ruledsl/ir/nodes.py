@@ -98,12 +98,15 @@ class Comprehension:
 
     var: the bound name; source: the collection; where: filter or None;
     by: a key (each-form only) or None; body: the mapped value (map-form) or None.
+    inner: a further `for each` run for every item (a flattening comprehension,
+    `[c for each p in players for each c in p.hand]`); the innermost one has the body.
     """
     var: str
     source: "Expr"
     where: Optional["Expr"] = None
     by: Optional["Expr"] = None
     body: Optional["Expr"] = None
+    inner: Optional["Comprehension"] = None
     var_span: Span = _span()
     span: Span = _span()
 
@@ -115,6 +118,15 @@ class Call:
     args: tuple = ()
     kwargs: tuple = ()  # ((name, Expr), ...)
     comp: Optional[Comprehension] = None
+    span: Span = _span()
+
+
+@node
+class Conditional:
+    """`then if cond else orelse`: one of two values; only the one chosen is worked out."""
+    cond: "Expr"
+    then: "Expr"
+    orelse: "Expr"
     span: Span = _span()
 
 
@@ -158,7 +170,7 @@ class MapLit:
     span: Span = _span()
 
 
-Expr = Union[Literal, Template, Name, Attr, Index, Call, Unary, Binary, Range, ListLit, MapLit]
+Expr = Union[Literal, Template, Name, Attr, Index, Call, Conditional, Unary, Binary, Range, ListLit, MapLit]
 
 # ----------------------------------------------------------- statements
 

@@ -35,7 +35,7 @@ HELPERS = {
     "_extreme": ops.extreme, "_sort": ops.sort_pairs, "_attr": ops.attr, "_has_tag": ops.has_tag,
     "_same": ops.same, "_add": ops.add, "_sub": ops.sub, "_mul": ops.mul, "_div": ops.div, "_mod": ops.mod,
     "_neg": ops.neg, "_lt": ops.lt, "_le": ops.le, "_gt": ops.gt, "_ge": ops.ge, "_contains": ops.contains,
-    "_index": ops.index, "_range": ops.make_range, "_D": display, "_Dm": display_memo, "Comp": Comp,
+    "_index": ops.index, "_replaced": ops.replaced, "_range": ops.make_range, "_D": display, "_Dm": display_memo, "Comp": Comp,
     "Player": Player, "Location": Location, "_UNSET": UNSET,
     "_item_of_kind": item_of_kind,
     # assignments and effects
