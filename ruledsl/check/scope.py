@@ -361,6 +361,8 @@ class Checker(Expressions):
         self.scope.push({s.var: self.local(s.var, item_of(self.expr(s.source)), s.var_span, s.span)}, s.span)
         for key in s.keys:
             self.expect(key, INT, self.expr(key), "a ranking key")
+        if s.returns is not None:
+            self.expect(s.returns, INT, self.expr(s.returns), "a return")
         self.scope.pop()
 
     def s_Jump(self, s):

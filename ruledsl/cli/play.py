@@ -128,7 +128,7 @@ class PlaySession:
             self.console.print(render_view(view, layouts=self.layouts, labels=self.zone_labels, log_from=max(0, len(view["log"]) - 10),
                                            width=self.console.width))
         returns = self.state.returns()
-        self.console.print(Text(f"Game over: {winners_text(self.seats, returns)}.", style="bold"))
+        self.console.print(Text(f"Game over: {winners_text(self.seats, self.state)}.", style="bold"))
         self.io.say(f"Returns: {returns_text(self.seats, returns)} ({len(self.state.actions_taken)} actions)")
         if self._yes("Save the game record?"):
             path = self.save()

@@ -410,6 +410,11 @@ class _Builder(Transformer):
         return n.EndGame(str(var), source, tuple(keys), var_span=self.tspan(var), span=self.span(meta))
 
     @v_args(meta=True)
+    def end_returns_stmt(self, meta, c):
+        value, var, source = c
+        return n.EndGame(str(var), source, (), value, var_span=self.tspan(var), span=self.span(meta))
+
+    @v_args(meta=True)
     def stop_stmt(self, meta, c):
         return n.Jump("stop", span=self.span(meta))
 

@@ -283,10 +283,13 @@ class Win:
 
 @node
 class EndGame:
-    """`end game [ranking each p in players by k1, k2, …]`: ranked by keys, higher first."""
+    """`end game [ranking each p in players by k1, k2, …]`: ranked by keys, higher first; or
+    `end game returns value for each p in players`: returns, a number per seat (seats not
+    listed return 0)."""
     var: Optional[str] = None
     source: Optional[Expr] = None
     keys: tuple = ()
+    returns: Optional[Expr] = None
     var_span: Span = _span()
     span: Span = _span()
 

@@ -165,8 +165,19 @@ class GameState(StateData):
             raise IllegalAction(f"'{label}' is not legal now; {who} may choose: {shown}") from None
 
     def returns(self) -> list:
-        """One number per seat when the game is over (win 1, loss 0; rankings between); [] before."""
+        """One number per seat when the game is over (win 1, loss 0; rankings between; numeric
+        returns as the rules gave them); [] before."""
         return list(self.result) if self.result is not None else []
+
+    def winners(self) -> list:
+        """The 0-based seats that won, once the game is over: a win's winners, the seats tied for
+        first in a ranking (a shared win), the seats with the greatest numeric return; [] before
+        the end and after a draw (every seat equal)."""
+        return sorted(self.result.winners) if self.result is not None else []
+
+    def losers(self) -> list:
+        """The 0-based seats that lost: a win's others, the seats tied for last; [] in a draw."""
+        return sorted(self.result.losers) if self.result is not None else []
 
     def clone(self) -> "GameState":
         other = GameState.__new__(GameState)

@@ -44,7 +44,7 @@ HELPERS = {
     "_show_many": fx.show_many, "_rotate_many": fx.rotate_many, "_swap": fx.swap, "_announce": fx.announce,
     "_mark_many": fx.mark_many, "_players_of": fx.players_of, "_player_slot": fx.player_slot,
     "_disclose": fx.disclose, "_show_var": fx.show_var, "_ALL_SEATS": ALL_SEATS,
-    "_win": flow.finish_win, "_rank": flow.finish_ranking, "_enter_phase": flow.enter_phase,
+    "_win": flow.finish_win, "_rank": flow.finish_ranking, "_score": flow.finish_returns, "_enter_phase": flow.enter_phase,
     "_enter_turn": flow.enter_turn, "_Runaway": Runaway, "_GameOver": GameOver,
     # decisions, chance and frames
     "_Frame": Frame, "_chance": dec.chance, "_rolled": dec.rolled, "_draw_step": dec.draw_step,

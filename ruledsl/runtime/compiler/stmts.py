@@ -182,6 +182,10 @@ class StmtGen:
             return
         p = self.ns.fresh("v")
         inner = {**names, s.var: p}
+        if s.returns is not None:
+            out.add(f"_score(prog, st, [({p}, {self.x(s.returns, inner)}) for {p} in _players_of(st, "
+                    f"{self.x(s.source, names)})], {self.k(s.span)})", s.span)
+            return
         keys = "".join(self.x(key, inner) + ", " for key in s.keys)
         out.add(f"_rank(prog, st, [({p}, ({keys})) for {p} in _players_of(st, {self.x(s.source, names)})])", s.span)
 
