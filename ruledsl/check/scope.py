@@ -232,10 +232,16 @@ class Checker(Expressions):
         handler(s)
 
     def s_Let(self, s: n.Let):
-        if isinstance(s.value, n.Call) and s.value.func in BUILTINS and BUILTINS[s.value.func].chance:
+        chance = isinstance(s.value, n.Call) and s.value.func in BUILTINS and BUILTINS[s.value.func].chance
+        if chance:
             typ = self.call(s.value, chance_ok=True)
         else:
             typ = self.expr(s.value)
+        if s.seen is not None:
+            self.players(s.seen)
+            if not chance:
+                self.ctx.error(s.seen.span, "only chance (a roll or random(…)) can be seen by some seats only",
+                               "a value worked out by the rules is not told to anyone; announce it `to` seats")
         block = self.scope.region()
         region = Span(s.span.path, s.span.line, s.span.column, block.end_line, block.end_column) if block else None
         self.scope.bind(s.name, self.local(s.name, typ, s.name_span, region))

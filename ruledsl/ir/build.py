@@ -332,7 +332,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def let_stmt(self, meta, c):
-        return n.Let(str(c[0]), c[1], name_span=self.tspan(c[0]), span=self.span(meta))
+        return n.Let(str(c[0]), c[1], c[2], name_span=self.tspan(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def set_stmt(self, meta, c):
@@ -519,7 +519,7 @@ class _Builder(Transformer):
             multiple = True
         return n.Choose(str(var), source, body, where, low, high, ordered, opts.get("by"),
                         opts.get("secretly", False), opts.get("label"), orelse or (), multiple,
-                        var_span=self.tspan(var), span=self.span(meta))
+                        opts.get("automatic", False), var_span=self.tspan(var), span=self.span(meta))
 
     def choice_count(self, c):
         low, high, ordered = c
@@ -531,6 +531,9 @@ class _Builder(Transformer):
     def secretly(self, c):
         return ("secretly", True)
 
+    def automatic(self, c):
+        return ("automatic", True)
+
     def choice_label(self, c):
         return ("label", self.as_template(self.template(c[0])))
 
@@ -540,7 +543,8 @@ class _Builder(Transformer):
         orelse = c.pop() if c and (c[-1] is None or isinstance(c[-1], tuple) and not _is_opt(c[-1])) else None
         opts = dict(x for x in c if _is_opt(x))
         options = tuple(x for x in c if isinstance(x, n.Option))
-        return n.Menu(options, opts.get("by"), opts.get("secretly", False), orelse or (), span=self.span(meta))
+        return n.Menu(options, opts.get("by"), opts.get("secretly", False), orelse or (), opts.get("automatic", False),
+                      span=self.span(meta))
 
     @v_args(meta=True)
     def option_clause(self, meta, c):
@@ -703,7 +707,7 @@ def _closing_brace(text: str, start: int) -> int:
 
 
 def _is_opt(x) -> bool:
-    return isinstance(x, tuple) and len(x) == 2 and x[0] in ("by", "secretly", "label")
+    return isinstance(x, tuple) and len(x) == 2 and x[0] in ("by", "secretly", "label", "automatic")
 
 
 def _positional(args) -> tuple:

@@ -177,9 +177,11 @@ Expr = Union[Literal, Template, Name, Attr, Index, Call, Conditional, Unary, Bin
 
 @node
 class Let:
-    """`let name = value`: a local for the rest of the block."""
+    """`let name = value [visible to seats]`: a local for the rest of the block. seats (a roll or
+    random() only): who learns the outcome; None: everyone."""
     name: str
     value: Expr
+    seen: Optional[Expr] = None
     name_span: Span = _span()
     span: Span = _span()
 
@@ -422,7 +424,7 @@ class Choose:
     multiple pick matters. where: filter. chooser: the deciding player
     (default: the player whose turn it is). secretly: only the chooser sees
     what was chosen. label: the action's label template. orelse: run when
-    there is nothing to choose.
+    there is nothing to choose. automatic: an only option is taken without asking.
     """
     var: str
     source: Expr
@@ -436,6 +438,7 @@ class Choose:
     label: Optional[Template] = None
     orelse: tuple = ()
     multiple: bool = False
+    automatic: bool = False
     var_span: Span = _span()
     span: Span = _span()
 
@@ -454,11 +457,13 @@ class Option:
 
 @node
 class Menu:
-    """`choose [by p] [secretly]:` with option arms; orelse runs when no option is open."""
+    """`choose [by p] [secretly] [automatically when only one]:` with option arms; orelse runs when
+    no option is open; automatic: an only option is taken without asking."""
     options: tuple
     chooser: Optional[Expr] = None
     secretly: bool = False
     orelse: tuple = ()
+    automatic: bool = False
     span: Span = _span()
 
 

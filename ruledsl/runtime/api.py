@@ -8,7 +8,7 @@ from ..errors import IllegalAction, RulesError, error
 from .engine import loop
 from .fastpaths import on
 from .model.chance import seed_rng
-from .model.state import StateData, chain_to_list
+from .model.state import SecretLabel, StateData, chain_to_list
 from .views import build_view, seat_log
 
 CHANCE = -1
@@ -220,6 +220,16 @@ class GameState(StateData):
         """The labels of every decision taken so far (chance outcomes included under explicit chance)."""
         return chain_to_list(self.history)
 
+    def actions_seen(self, seat: Optional[int]) -> list:
+        """The history as seat (0-based; None: an onlooker) may know it: every action's label, with
+        None for a secret choice of another seat and for chance that seat did not see (what a
+        bot may replay, with those filled in by its own guesses, without learning them)."""
+        out = []
+        for label in chain_to_list(self.history):
+            hidden = type(label) is SecretLabel and (seat is None or seat not in label.seats)
+            out.append(None if hidden else str(label))
+        return out
+
     def record(self) -> dict:
         game = self.game
         return {
@@ -227,7 +237,7 @@ class GameState(StateData):
             "game": game.path, "title": game.title, "players": game.players,
             "options": dict(game.given_options), "seed": self.seed,
             "chance": "explicit" if self.explicit else "seeded",
-            "actions": self.actions_taken,
+            "actions": [str(a) for a in self.actions_taken],
             "returns": list(self.result) if self.result is not None else None,
         }
 

@@ -269,12 +269,19 @@ class UnitGen:
         after = unit.label()
         arg = self.x(s.value.args[0], names)
         self.decision_block(unit, s.span)
-        unit.add(f"return _chance(st, fr, {self.k(s.value.func)}, {arg}, {key}, __L{after}__, {self.k(s.span)})",
+        seen = ""
+        if s.seen is not None:
+            seen_slot = self.slot("seen")
+            unit.add(f"env[{seen_slot!r}] = _seen_by(st, {self.x(s.seen, names)}, {self.k(s.seen.span)})", s.span)
+            seen = f", env[{seen_slot!r}]"
+        unit.add(f"return _chance(st, fr, {self.k(s.value.func)}, {arg}, {key}, __L{after}__, {self.k(s.span)}{seen})",
                  s.span)
         unit.end_block()
         unit.place(after, s.span)
         if s.value.func == "roll":
-            unit.add(f"_rolled(st, {arg}, {var})", s.span)
+            unit.add(f"_rolled(st, {arg}, {var}{seen})", s.span)
+        if seen:
+            unit.add(f"env.pop({seen_slot!r}, None)", s.span)
         return names
 
     def u_Draw(self, unit, s, names, exits, loops):
@@ -328,7 +335,7 @@ class UnitGen:
         else:
             unit.add(f"    found.setdefault({label}, {item})", s.span)
         unit.add(f"return _offer_choice(st, fr, chooser, found, __L{body}__, {key}, __L{orelse}__, "
-                 f"{bool(s.orelse)}, {s.secretly}, {self.k(s.span)})", s.span)
+                 f"{bool(s.orelse)}, {s.secretly}, {self.k(s.span)}{', True' if s.automatic else ''})", s.span)
         unit.end_block()
         self.option_body(unit, body, s.body, inner, exits, loops, end, s.span)
         unit.place(orelse, s.span)
@@ -361,7 +368,7 @@ class UnitGen:
         for line, span in lines:
             unit.add(line, span)
         unit.add(f"return _offer_menu(st, fr, chooser, found, __L{orelse}__, {bool(s.orelse)}, "
-                 f"{s.secretly}, {self.k(s.span)})", s.span)
+                 f"{s.secretly}, {self.k(s.span)}{', True' if s.automatic else ''})", s.span)
         unit.end_block()
         for option, label, inner in bodies:
             self.option_body(unit, label, option.body, inner, exits, loops, end, option.span)

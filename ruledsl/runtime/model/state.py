@@ -36,6 +36,17 @@ class Result(tuple):
         return self
 
 
+class SecretLabel(str):
+    """The label of a decision in the history that only some seats may know: a secret choice
+    (its chooser) or chance seen by chosen seats. It reads as the label itself."""
+    seats: frozenset
+
+    def __new__(cls, label: str, seats):
+        self = super().__new__(cls, label)
+        self.seats = frozenset(seats)
+        return self
+
+
 class Frame:
     """Where one running block is: code unit number, next instruction, local names."""
     __slots__ = ("unit", "pc", "env")
