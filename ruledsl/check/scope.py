@@ -485,6 +485,20 @@ class Checker(Expressions):
             labels[key] = option.span.line
         self.block(s.orelse)
 
+    def s_Simultaneous(self, s: n.Simultaneous):
+        typ = self.collection(s.source)
+        if item_of(typ) not in (PLAYER, ANY):
+            self.ctx.error(s.source.span, f"this should be a list of players, but it is {a_type(typ)}")
+        if s.decision.chooser is not None:
+            self.ctx.error(s.decision.chooser.span, "every seat listed after `simultaneously` chooses for itself",
+                           f"leave out `by`: each {s.var} makes this choice")
+        if s.decision.automatic:
+            self.ctx.error(s.decision.span, "a simultaneous choice is asked of every seat, even with one option",
+                           "leave out `automatically when only one`")
+        self.scope.push({s.var: self.local(s.var, PLAYER, s.var_span, s.span)}, s.span)
+        self.stmt(s.decision)
+        self.scope.pop()
+
     def s_Phase(self, s: n.Phase):
         self.expr(s.name)
         self.block(s.body)

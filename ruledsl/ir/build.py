@@ -553,6 +553,11 @@ class _Builder(Transformer):
                         var_span=self.tspan(var) if var else UNKNOWN, span=self.span(meta))
 
     @v_args(meta=True)
+    def simultaneous_stmt(self, meta, c):
+        var, source, decision = c
+        return n.Simultaneous(str(var), source, decision, var_span=self.tspan(var), span=self.span(meta))
+
+    @v_args(meta=True)
     def phase_stmt(self, meta, c):
         return n.Phase(self.as_template(self.template(c[0])), c[1], span=self.span(meta))
 

@@ -468,6 +468,18 @@ class Menu:
 
 
 @node
+class Simultaneous:
+    """`simultaneously for each p in seats:` one decision (a Choose or a Menu, without `by`) that
+    every listed seat p makes in secret, in seat order; when all have chosen, every choice is
+    revealed at once and then each seat's chosen body runs, in the same order."""
+    var: str
+    source: Expr
+    decision: Union["Choose", "Menu"]
+    var_span: Span = _span()
+    span: Span = _span()
+
+
+@node
 class Phase:
     """`phase "name":` a named stretch of the flow (shown in logs and errors); name is a Template."""
     name: "Template"
@@ -493,7 +505,7 @@ class Turn:
 
 Stmt = Union[Let, Set, Move, Draw, Effect, Show, Rotate, Swap, Announce, Mark, Do, Win, EndGame,
              Jump, ExprStmt, Expect, ExpectLegal, Force, Play, If, ForEach, Repeat, Match, Choose,
-             Menu, Phase, Turn]
+             Menu, Simultaneous, Phase, Turn]
 
 # --------------------------------------------------------- declarations
 

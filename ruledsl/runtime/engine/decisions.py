@@ -129,6 +129,25 @@ def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secre
     return SUSPEND
 
 
+# ---------------------------------------------------------------- simultaneous choices
+def pick(st, env, slot: str, body_pc: int, key, taken: bool) -> None:
+    """A seat's secret pick in a `simultaneously`: kept (seat, body, bound name, its value, label)
+    until every seat has chosen. The label is the action just taken (not taken: nothing to choose)."""
+    seats, i, picks = env[slot]
+    label = str(st.history[0]) if taken else None
+    value = env[key] if key is not None else None
+    env[slot] = (seats, i + 1, picks + ((seats[i], body_pc, key, value, label),))
+
+
+def reveal_picks(st, env, slot: str) -> None:
+    """Every pick told to everyone at once; then their bodies run (env[slot] = (picks, next))."""
+    _seats, _i, picks = env[slot]
+    if picks:
+        told = "; ".join(f"{p.label}: {label if label is not None else 'nothing'}" for p, _, _, _, label in picks)
+        emit(st, f"revealed: {told}", kind="decision")
+    env[slot] = (picks, 0)
+
+
 # ---------------------------------------------------------------- chance
 def _identity(st, value):
     """What makes two possible outcomes the same: a component's kind and every field
