@@ -22,7 +22,7 @@ from ...errors import error
 from ...check.decisions import escapes, is_chance_let
 from .exprs import Hoist
 from .source import Source
-from .together import Together, TogetherGen
+from .together import TogetherGen
 
 _LABEL = re.compile(r"__L(\d+)__")
 
