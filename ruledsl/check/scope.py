@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+import attrs
+
 from ..errors import did_you_mean
 from ..ir import nodes as n
 from ..source import UNKNOWN, Span
@@ -115,6 +117,9 @@ class Checker(Choices, Expressions):
                 self.content(zone, content)
         for board in g.boards.values():
             self.board(board)
+        for decl in g.kinds.values():
+            if decl.shown is not None:
+                self.shown(decl)
         for define in g.defines.values():
             self.define_type(define)
         for rule in g.rules.values():
@@ -183,6 +188,22 @@ class Checker(Choices, Expressions):
                 if field.default is not None:
                     self.expect(field.default, self.ctx.resolve_type(field.type), self.expr(field.default),
                                 f"the default of {field.name}")
+
+    def shown(self, kind: n.KindDecl) -> None:
+        """`shown as "…"`: a template over the kind's fields (and its owner), as local names."""
+        self.owner = f"kind {kind.name}"
+        names = {f.name: self.local(f.name, self.ctx.resolve_type(f.type), f.name_span, kind.span) for f in kind.fields}
+        names.setdefault("owner", self.local("owner", PLAYER, UNKNOWN, kind.span))
+        self.scope.push(names, kind.span)
+        self.expr(kind.shown)
+        self.scope.pop()
+        self.owner = ""
+        secret = {f.name: f.visibility.who for f in kind.fields if f.visibility and f.visibility.who != "all"}
+        for used in _names_in(kind.shown):
+            if used.name in secret:
+                # what a component is shown as is read by whoever sees its face, in logs and labels
+                self.ctx.error(used.span, f"{kind.name} is shown with its field {used.name}, which is visible "
+                               f"to {secret[used.name]} only", "show only fields on its face or visible to all")
 
     def board(self, board: n.BoardDecl) -> None:
         for loc in board.locations:
@@ -450,6 +471,18 @@ class Checker(Choices, Expressions):
             self.ctx.error(e.span, f"this should be a list to go through, but it is {a_type(got)}")
             return list_of(ANY)
         return got if got.is_list else list_of(ANY)
+
+def _names_in(e):
+    """Every Name inside an expression."""
+    if isinstance(e, n.Name):
+        yield e
+    if isinstance(e, tuple):
+        for item in e:
+            yield from _names_in(item)
+    elif attrs.has(type(e)):
+        for field in attrs.fields(type(e)):
+            yield from _names_in(getattr(e, field.name))
+
 
 def _keyword(s) -> str:
     return {"Expect": "expect", "ExpectLegal": "expect legal", "ExpectTold": "expect … reads/announced",

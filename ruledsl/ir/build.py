@@ -155,13 +155,14 @@ class _Builder(Transformer):
     @v_args(meta=True)
     def kind_decl(self, meta, c):
         name, mods, *fields = c
-        return n.KindDecl(str(name), tuple(fields), mods.get("position"), name_span=self.tspan(name), span=self.span(meta))
+        return n.KindDecl(str(name), tuple(fields), mods.get("position"), mods.get("shown"), name_span=self.tspan(name),
+                          span=self.span(meta))
 
     @v_args(meta=True)
     def field_decl(self, meta, c):
         name, type_, default, mods = c
-        return n.FieldDecl(str(name), type_, default, mods.get("visibility"), name_span=self.tspan(name),
-                           span=self.span(meta))
+        return n.FieldDecl(str(name), type_, default, mods.get("visibility"), mods.get("hidden", False),
+                           name_span=self.tspan(name), span=self.span(meta))
 
     @v_args(meta=True)
     def zone_decl(self, meta, c):
@@ -217,6 +218,12 @@ class _Builder(Transformer):
 
     def capacity(self, c):
         return ("capacity", c[0])
+
+    def shown_as(self, c):
+        return ("shown", self.template(c[0]))
+
+    def hidden(self, c):
+        return ("hidden", True)
 
     @v_args(meta=True)
     def type_name(self, meta, c):

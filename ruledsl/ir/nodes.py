@@ -580,21 +580,26 @@ class EnumDecl:
 
 @node
 class FieldDecl:
-    """A field of a kind: type, default, and who sees it (None: whoever sees the face)."""
+    """A field of a kind: type, default, and who sees it (None: whoever sees the face). hidden:
+    bookkeeping that players are never shown (views and the screen leave it out)."""
     name: str
     type: TypeRef
     default: Optional[Expr] = None
     visibility: Optional[Visibility] = None
+    hidden: bool = False
     name_span: Span = _span()
     span: Span = _span()
 
 
 @node
 class KindDecl:
-    """`kind Name [, position visible to who]:` fields. position: who sees where one is."""
+    """`kind Name [, position visible to who] [, shown as "…"]:` fields. position: who sees where
+    one is. shown: how one reads on screen and in labels, a template over its fields (None: its
+    `name` field, else its first field)."""
     name: str
     fields: tuple = ()
     position: Optional[Visibility] = None
+    shown: Optional[Expr] = None
     name_span: Span = _span()
     span: Span = _span()
 

@@ -30,10 +30,12 @@ def comp_view(prog, st, comp: Comp, seat) -> dict:
         out["hidden"] = True
     fields = {}
     for name, vis, value in zip(kind.fields, kind.field_visibility, values):
+        if name in kind.hidden:
+            continue            # bookkeeping players are never shown
         if vis == "all" or (vis is None and face) or (vis == "owner" and owner is not None and owner.index == seat):
             fields[name] = encode(prog, st, value, seat)
     out["fields"] = fields
-    if face and len(fields) == len(kind.fields):
+    if face and len(fields) + len(kind.hidden) == len(kind.fields):
         out["text"] = display(st, comp)     # how the log names it ("Move 2", "Red's pawn")
     return out
 

@@ -214,6 +214,18 @@ class Compiler:
         self.code_map.compile(self.ns, out, "a board's condition")
         return self.ns.globals[name]
 
+    def shown_function(self, decl):
+        """`kind K, shown as "…"`: a function (st, comp) -> how one reads, its fields as names."""
+        name = self.ns.fresh("shown")
+        names = {f.name: f"st.fields[c.id][{i}]" for i, f in enumerate(decl.fields)}
+        names.setdefault("owner", "st.owner[c.id]")
+        out = Source()
+        out.add(f"def {name}(st, c):", decl.shown.span)
+        out.add(f"    return _D(st, {self.exprs.gen(decl.shown, names)})", decl.shown.span)
+        self.code_map.compile(self.ns, out, f"how a {decl.name} is shown")
+        self.flush()
+        return self.ns.globals[name]
+
     # ---------------------------------------------------------------- functions and units
     def define_function(self, name: str) -> str:
         return self._function("define", name)
@@ -271,6 +283,9 @@ class Compiler:
 
     def compile_code(self) -> None:
         prog, defn = self.prog, self.defn
+        for decl in defn.kinds.values():
+            if decl.shown is not None:
+                prog.kinds[decl.name].shown = self.shown_function(decl)
         flow_unit = self.new_unit("the flow")
         flow_unit.add("return _SUSPEND", defn.flow.body[0].span if defn.flow.body else None)  # held: see loop.start
         flow_unit.end_block()
