@@ -113,7 +113,7 @@ class PlaySession:
 
     def _show(self, seat: int) -> None:
         view = self.state.view(seat)
-        self.console.print(render_view(view, layouts=self.layouts, labels=self.zone_labels, log_from=self.seen.get(seat, 0),
+        self.console.print(render_view(view, layouts=self.layouts, labels=self.zone_labels, links=self.state.connections(), log_from=self.seen.get(seat, 0),
                                        width=self.console.width))
         self.seen[seat] = len(view["log"])
         if view.get("actions"):
@@ -125,7 +125,7 @@ class PlaySession:
             self._show(self.humans[0])
         else:
             view = self.state.view(None)
-            self.console.print(render_view(view, layouts=self.layouts, labels=self.zone_labels, log_from=max(0, len(view["log"]) - 10),
+            self.console.print(render_view(view, layouts=self.layouts, labels=self.zone_labels, links=self.state.connections(), log_from=max(0, len(view["log"]) - 10),
                                            width=self.console.width))
         returns = self.state.returns()
         self.console.print(Text(f"Game over: {winners_text(self.seats, self.state)}.", style="bold"))

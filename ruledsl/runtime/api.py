@@ -9,7 +9,7 @@ from .engine import loop
 from .fastpaths import on
 from .model.chance import seed_rng
 from .model.state import SecretLabel, StateData, chain_to_list
-from .views import build_view, seat_log
+from .views import build_view, connections, seat_log
 
 CHANCE = -1
 RECORD_FORMAT = "ruledsl-record"
@@ -194,6 +194,12 @@ class GameState(StateData):
         if seat is not None and not 0 <= seat < len(self.prog.players):
             raise ValueError(f"there is no seat {seat}")
         return build_view(self.prog, self, seat)
+
+    def connections(self, board: Optional[str] = None) -> dict:
+        """{board: {location: [(neighbour, edge kind, both ways)]}}: the steps between a board's
+        locations that exist now (all boards, or the one named), for drawing the boards."""
+        names = [board] if board is not None else list(self.prog.boards)
+        return {name: connections(self.prog, self, name) for name in names}
 
     def events(self, seat: Optional[int]) -> list:
         """The log as seat (0-based) reads it; None: only what is public (as in view(None))."""

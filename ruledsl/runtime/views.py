@@ -119,6 +119,25 @@ def _exits(prog, st, loc) -> list:
                    and (s.cond is None or s.cond(st, loc, s.to, s.direction))})
 
 
+def connections(prog, st, board_name: str) -> dict:
+    """{location name: [(neighbour name, edge kind, both ways)]}: a board's steps that exist now,
+    for drawing it. Like a grid's exits, the paths of a board on the table are public."""
+    board = prog.boards[board_name]
+    graphs = prog.graphs
+    out = {}
+    for loc in board.locations:
+        found = []
+        for s in graphs.steps.get(loc.index, ()):
+            if s.cond is not None and not s.cond(st, loc, s.to, s.direction):
+                continue
+            back = any(b.to is loc and b.kind == s.kind and (b.cond is None or b.cond(st, s.to, loc, b.direction))
+                       for b in graphs.steps.get(s.to.index, ()))
+            if (s.to.name, s.kind, back) not in found:
+                found.append((s.to.name, s.kind, back))
+        out[loc.name] = found
+    return out
+
+
 def _disclosed(st, slot, seat) -> bool:
     """Whether `reveal` or `show` let seat see this variable slot."""
     mask = st.var_known.get(slot, 0)
