@@ -13,9 +13,11 @@ import attrs
 from .check import CheckedGame, check_game
 from .check.index import Index
 from .errors import Diagnostic, RulesError
+from .files import Unreadable, read_text
 from .ir import nodes as n
 from .ir.incremental import build_file
 from .ir.game import GameDef, merge
+from .limits import MAX_EXTENDS_DEPTH, MAX_FILE_BYTES
 from .source import Source, Span
 
 
@@ -42,7 +44,18 @@ class Loaded:
         return [d for d in self.diagnostics if d.severity == "warning"]
 
 
-MAX_EXTENDS_DEPTH = 16
+def _identity(path: str) -> str:
+    """The same text for every path to one file (to find files that extend each other in a circle)."""
+    try:
+        return str(Path(path).resolve())
+    except (OSError, ValueError):
+        return path
+
+
+def _shown(path: str) -> str:
+    """A path as messages quote it: control characters escaped, a very long one cut."""
+    text = path.encode("unicode_escape").decode("ascii") if not path.isprintable() else path
+    return text if len(text) <= 200 else text[:200] + "…"
 
 
 def read_files(path: str, text: Optional[str] = None, reader: Optional[Callable[[str], Optional[str]]] = None
@@ -59,11 +72,10 @@ def read_files(path: str, text: Optional[str] = None, reader: Optional[Callable[
         from_disk = current_text is None
         if from_disk:
             try:
-                current_text = Path(current).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as err:
+                current_text = read_text(current, MAX_FILE_BYTES)
+            except Unreadable as err:
                 span = via.span if via else Span(current, 0, 0)
-                reason = "it is not UTF-8 text" if isinstance(err, UnicodeDecodeError) else (err.strerror or str(err))
-                return chain, sources, [Diagnostic("error", span, f"cannot read '{current}': {reason}",
+                return chain, sources, [Diagnostic("error", span, f"cannot read '{_shown(current)}': {err}",
                                                    "check the path; `extends` paths are relative to the file that names them" if via else "")]
         sources[current] = Source(current, current_text)
         try:
@@ -74,17 +86,24 @@ def read_files(path: str, text: Optional[str] = None, reader: Optional[Callable[
             return chain, sources, [Diagnostic("error", Span(current, 1, 1), "this file nests too deeply to read",
                                                "split long expressions into `let` steps")]
         chain.insert(0, rules_file)
-        seen.append(str(Path(current).resolve()))
+        seen.append(_identity(current))
         extends = [d for d in rules_file.decls if isinstance(d, n.Extends)]
         if not extends:
             return chain, sources, []
         if len(extends) > 1:
             return chain, sources, [Diagnostic("error", extends[1].span, "a file may extend only one other file")]
         via = extends[0]
+        if not via.path.endswith(".rules"):
+            # Refused unread: an error in a file that is not rules would show its first line.
+            return chain, sources, [Diagnostic("error", via.span, f"'{_shown(via.path)}' is not a .rules file",
+                                               "a file may extend only another rules file, whose name ends in .rules")]
         base = str(Path(current).parent / via.path)
-        if str(Path(base).resolve()) in seen or len(seen) > MAX_EXTENDS_DEPTH:
+        if _identity(base) in seen:
             return chain, sources, [Diagnostic("error", via.span, f"'{via.path}' is already being extended: the files extend each other in a circle",
                                                "a variant extends its base; the base must not extend the variant")]
+        if len(seen) >= MAX_EXTENDS_DEPTH:
+            return chain, sources, [Diagnostic("error", via.span, f"this makes a chain of more than {MAX_EXTENDS_DEPTH} files extending each other",
+                                               "extend the base game directly rather than a variant of a variant")]
         current, current_text = base, None
 
 

@@ -10,6 +10,7 @@ flow.py          the game can end, loops can be left, decisions have a chooser
 decisions.py     which rules and statements can stop for a decision
 types.py         the types expressions have
 options.py       option values given from outside are of the option's type
+sizes.py         what the file makes stays within the limits (components, lists written out)
 """
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ class CheckedGame:
 
 def check_game(definition: GameDef, *, complete: bool = True) -> CheckedGame:
     """Every pass in order."""
-    from . import boards, declarations, flow, scope
+    from . import boards, declarations, flow, scope, sizes
     from .context import Context
 
     ctx = Context(definition)
@@ -54,4 +55,5 @@ def check_game(definition: GameDef, *, complete: bool = True) -> CheckedGame:
     boards.check(ctx)
     scope.check(ctx)
     analysis = flow.check(ctx, complete=complete)
+    sizes.check(ctx)
     return CheckedGame(definition, ctx.diagnostics, ctx.symbols, ctx.index, ctx.types, ctx.resolved, analysis)

@@ -8,6 +8,7 @@ import attrs
 from ..errors import Diagnostic, did_you_mean
 from ..ir import nodes as n
 from ..ir.game import GameDef
+from ..limits import MAX_PLAYERS
 from ..source import Span
 from .builtins import (BASIC_TYPES, BUILTIN_NAMES, COMPONENT_FIELDS, DIRECTIONS, GRID_EDGE_KINDS, LOCATION_FIELDS,
                        PLAYER_FIELDS)
@@ -153,7 +154,7 @@ class Context:
             for seat in g.seats.seats:
                 self.define(seat.name, Symbol("seat", PLAYER, seat.span, seat))
         elif g.players:
-            for i in range(1, g.players.high + 1):
+            for i in range(1, min(g.players.high, MAX_PLAYERS) + 1):   # past the limit: one error, not a hang
                 self.symbols[f"P{i}"] = Symbol("seat", PLAYER, g.players.span)
                 self.symbols[f"P{i}"].declaration = self.index.declare(f"P{i}", "seat", PLAYER, g.players.span)
         for decl in g.enums.values():

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..errors import did_you_mean
 from ..ir import nodes as n
+from ..limits import MAX_PLAYERS, with_commas
 from ..source import Span
 from .builtins import VISIBILITY, ZONE_SHAPES
 from .types import BOOL, INT
@@ -39,6 +40,10 @@ def _players(ctx: Context, players: n.Players) -> None:
     if players.low < 1 or players.low > players.high:
         ctx.error(players.span, f"'players {players.low}..{players.high}' is not a range of player counts",
                   "write the fewest first, at least 1: players 2..4")
+    if players.high > MAX_PLAYERS:
+        ctx.error(players.span, f"up to {with_commas(players.high)} players: a game may have at most {MAX_PLAYERS} seats",
+                  f"write a player count of at most {MAX_PLAYERS}")
+        return
     seats = ctx.game.seats
     if seats and len(seats.seats) < players.high:
         ctx.error(seats.span, f"{len(seats.seats)} seats are named but up to {players.high} may play",

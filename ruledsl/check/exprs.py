@@ -25,6 +25,12 @@ class Expressions:
     def suggest(self, name: str) -> str:
         return did_you_mean(name, self.scope.names() + self.ctx.known_names() + list(BUILTINS))
 
+    def list_argument(self, func: str, arg, got: Type) -> None:
+        """What `collection` accepts, for a builtin's argument that the interpreter goes through."""
+        if got not in (ANY, MAP, LOCATION) and not got.is_list and got.head != "zone of":
+            self.ctx.error(arg.span, f"{func}(…) needs a list here, but this is {a_type(got)}",
+                           f"{func}: {BUILTINS[func].doc}")
+
     # -- expressions --------------------------------------------------------------
     def expr(self, e) -> Type:
         """The type of an expression, recorded for what comes after the checker (the runtime)."""
@@ -173,8 +179,7 @@ class Expressions:
         if define is not None:
             self.uses(name_span(e.span, e.func), e.func)
             self.used.add(e.func)
-            for arg in e.args:
-                self.expr(arg)
+            self.define_calls.setdefault(e.func, []).append([self.expr(arg) for arg in e.args])
             if e.comp is not None or e.kwargs:
                 self.ctx.error(e.span, f"{e.func} takes plain arguments", f"call it as {e.func}({', '.join(define.params)})")
             elif len(e.args) != len(define.params):
@@ -196,6 +201,8 @@ class Expressions:
             self.ctx.error(e.span, f"{e.func}(…) draws on chance and must stand alone in a `let`",
                            f"write: let x = {e.func}(…) and then use x")
         arg_types = [self.expr(a) for a in e.args]
+        if spec.lists == "first" and e.args or spec.lists == "lone" and len(e.args) == 1:
+            self.list_argument(e.func, e.args[0], arg_types[0])
         for key, value in e.kwargs:
             self.expr(value)
             if key not in spec.kwargs:

@@ -19,7 +19,7 @@ from .builtins import BUILTINS, SCENARIO_ONLY
 from .context import Context
 from .choices import Choices
 from .exprs import TRUTH, Expressions
-from .index import Declaration
+from .index import Declaration, Index
 from .types import (ANY, DIRECTION, INT, LOCATION, MAP, NONE, PLAYER, Type, a_type, compatible, item_of, kind,
                     list_of)
 
@@ -73,6 +73,7 @@ class Checker(Choices, Expressions):
         self.var_types = {name: ctx.resolve_type(v.type) for name, v in ctx.game.vars.items()}
         self.const_types: dict[str, Type] = {}
         self.define_types: dict[str, Type] = {}
+        self.define_calls: dict[str, list] = {}   # define -> the argument types of each call
         self.used: set[str] = set()
         self.field_names = ctx.all_field_names()
         self.owner = ""   # the rule, function, trigger or scenario being checked: what its locals belong to
@@ -149,6 +150,29 @@ class Checker(Choices, Expressions):
             self.block(scenario.body)
             self.in_scenario = False
         self.owner = ""
+        self.refine_defines()
+
+    def refine_defines(self) -> None:
+        """Type again, for the runtime only, the body of each define whose every call passes a
+        parameter the same sort of value: with that parameter typed, the compiler can read fields
+        and compare handles directly where the define is written in place. Nothing is reported or
+        indexed again (a define's own check saw its parameters as any)."""
+        ctx = self.ctx
+        saved = ctx.diagnostics, ctx.index, self.scope, self.owner
+        ctx.diagnostics, ctx.index = [], Index()
+        try:
+            for define in ctx.game.defines.values():
+                known = _agreed(define.params, self.define_calls.get(define.name, ()))
+                if not any(t is not ANY for t in known.values()):
+                    continue
+                self.scope, self.owner = Scope(ctx), f"function {define.name}"
+                params = self.params(define)
+                for name, typ in known.items():
+                    params[name].type = typ
+                self.scope.push(params, define.span)
+                self.expr(define.body)
+        finally:
+            ctx.diagnostics, ctx.index, self.scope, self.owner = saved
 
     def define_type(self, define: n.DefineDecl) -> Type:
         """The type of what a define gives: its body's type with its parameters of any type, worked
@@ -170,7 +194,7 @@ class Checker(Choices, Expressions):
     def content(self, zone: n.ZoneDecl, content: n.Content) -> None:
         names = {}
         if content.source is not None:
-            names[content.var] = self.local(content.var, item_of(self.expr(content.source)), content.var_span, content.span)
+            names[content.var] = self.local(content.var, item_of(self.collection(content.source)), content.var_span, content.span)
         if zone.per_player:
             names.setdefault("owner", self.local("owner", PLAYER, UNKNOWN, content.span))
         self.scope.push(names, content.span)
@@ -386,7 +410,11 @@ class Checker(Choices, Expressions):
     def s_EndGame(self, s: n.EndGame):
         if s.source is None:
             return
-        self.scope.push({s.var: self.local(s.var, item_of(self.expr(s.source)), s.var_span, s.span)}, s.span)
+        got = self.expr(s.source)
+        if got not in (list_of(PLAYER), list_of(ANY), ANY):
+            self.ctx.error(s.source.span, f"a ranking goes through a list of players, but this is {a_type(got)}",
+                           "rank the players: end game ranking each p in players by p.score")
+        self.scope.push({s.var: self.local(s.var, PLAYER, s.var_span, s.span)}, s.span)
         for key in s.keys:
             self.expect(key, INT, self.expr(key), "a ranking key")
         if s.returns is not None:
@@ -471,6 +499,16 @@ class Checker(Choices, Expressions):
             self.ctx.error(e.span, f"this should be a list to go through, but it is {a_type(got)}")
             return list_of(ANY)
         return got if got.is_list else list_of(ANY)
+
+
+def _agreed(params, calls) -> dict:
+    """{param: the one type every call passes it (none fits any), else ANY}."""
+    found = {}
+    for i, param in enumerate(params):
+        seen = {args[i] for args in calls if i < len(args)} - {NONE}
+        found[param] = seen.pop() if len(seen) == 1 else ANY
+    return found
+
 
 def _names_in(e):
     """Every Name inside an expression."""

@@ -7,6 +7,7 @@ from lark.exceptions import UnexpectedInput
 
 from .. import parse as _parse
 from ..errors import Diagnostic, RulesError
+from ..limits import MAX_DIGITS, MAX_NESTING, with_commas
 from ..source import UNKNOWN, Span
 from . import nodes as n
 
@@ -97,6 +98,15 @@ class _Builder(Transformer):
     def INT(self, tok):
         return tok  # kept as a token so callers can read both value and position
 
+    def number(self, tok: Token) -> int:
+        """An INT token's value; a number too long to be a count or a score is an error
+        (Python itself refuses to read one of over 4,300 digits)."""
+        if len(tok) > MAX_DIGITS:
+            raise RulesError(Diagnostic("error", self.tspan(tok), f"this number has {with_commas(len(tok))} digits; "
+                                        f"numbers in rules have at most {MAX_DIGITS}",
+                                        "no board game counts that high: check for a typing slip"))
+        return int(tok)
+
     # -- file and header -------------------------------------------------
     @v_args(meta=True)
     def start(self, meta, items):
@@ -112,8 +122,8 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def players_decl(self, meta, c):
-        low = int(c[0])
-        high = int(c[1]) if c[1] is not None else low
+        low = self.number(c[0])
+        high = self.number(c[1]) if c[1] is not None else low
         return n.Players(low, high, span=self.span(meta))
 
     @v_args(meta=True)
@@ -177,7 +187,7 @@ class _Builder(Transformer):
     def content(self, meta, c):
         count, kind, kwargs, var, source = c
         if isinstance(count, Token):
-            count = n.Literal(int(count), span=self.tspan(count)) if count.type == "INT" else n.Name(str(count), span=self.tspan(count))
+            count = n.Literal(self.number(count), span=self.tspan(count)) if count.type == "INT" else n.Name(str(count), span=self.tspan(count))
         return n.Content(str(kind), count, kwargs or (), str(var) if var else None, source, kind_span=self.tspan(kind),
                          var_span=self.tspan(var) if var else UNKNOWN, span=self.span(meta))
 
@@ -235,7 +245,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def range_type(self, meta, c):
-        return n.RangeType(int(c[0]), int(c[1]), span=self.span(meta))
+        return n.RangeType(self.number(c[0]), self.number(c[1]), span=self.span(meta))
 
     # -- boards --------------------------------------------------------------
     @v_args(meta=True)
@@ -629,7 +639,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def int_lit(self, meta, c):
-        return n.Literal(int(c[0]), span=self.span(meta))
+        return n.Literal(self.number(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def str_lit(self, meta, c):
@@ -746,8 +756,24 @@ def _respan(expr, span: Span):
     return attrs.evolve(expr, **changes)
 
 
+def _check_depth(tree: Tree, path: str) -> None:
+    """Refuse a tree nested deeper than MAX_NESTING, naming where it gets too deep: every later
+    stage walks the tree recursively, and Python's stack is not a limit to report."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            meta = node.meta
+            line, column = (meta.line, meta.column) if not getattr(meta, "empty", True) else (1, 1)
+            raise RulesError(Diagnostic("error", Span(path, line, column, line, column + 1),
+                                        f"this nests more than {MAX_NESTING} levels deep",
+                                        "split long expressions into `let` steps, and deep blocks into rules"))
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+
+
 def build(tree: Tree, path: str) -> n.RulesFile:
     """The IR of one parsed file."""
+    _check_depth(tree, path)
     try:
         return _Builder(path).transform(tree)
     except Exception as err:  # Lark wraps errors raised in callbacks, sometimes twice

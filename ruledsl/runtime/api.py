@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional, Union
 
+from .. import records
 from ..errors import IllegalAction, RulesError, error
 from .engine import loop
 from .fastpaths import on
@@ -12,8 +13,8 @@ from .model.state import SecretLabel, StateData, chain_to_list
 from .views import build_view, connections, seat_log
 
 CHANCE = -1
-RECORD_FORMAT = "ruledsl-record"
-RECORD_VERSION = 1
+RECORD_FORMAT = records.FORMAT
+RECORD_VERSION = records.VERSION
 
 
 class Action:
@@ -299,13 +300,10 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False) -
 def replay(game, record: dict, *, upto: Optional[int] = None) -> GameState:
     """The state a record leads to (after `upto` actions if given). A record that does not
     fit the game raises RulesError saying which action is wrong."""
-    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise error(None, "this is not a ruledsl record", "records are made by `ruledsl play`, `run --json` or state.record()")
-    actions = record.get("actions")
-    seed = record.get("seed", 0)
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions) or not isinstance(seed, int):
-        raise error(None, "the record is damaged: 'actions' must be a list of labels and 'seed' a number")
-    if record.get("players") != game.players:
+    records.check(record)
+    actions = record["actions"]
+    seed = record["seed"]
+    if record["players"] != game.players:
         raise error(None, f"the record is of a game for {record.get('players')} players, not {game.players}",
                     "load the game with the record's number of players")
     given = {k: str(v) for k, v in (record.get("options") or {}).items()}
@@ -313,8 +311,6 @@ def replay(game, record: dict, *, upto: Optional[int] = None) -> GameState:
         raise error(None, f"the record was made with options {given or 'none'}, not "
                     f"{ {k: str(v) for k, v in game.given_options.items()} or 'none'}",
                     "load the game with the record's options")
-    if record.get("chance", "seeded") not in ("seeded", "explicit"):
-        raise error(None, "the record is damaged: 'chance' must be 'seeded' or 'explicit'")
     st = new_state(game, seed, record.get("chance", "seeded"))
     for i, label in enumerate(actions[:upto] if upto is not None else actions):
         try:

@@ -17,6 +17,10 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
 - hoist:    the parts of a decision's conditions and labels that read no option (a
             call, a comprehension) are worked out once per decision, when first
             needed, instead of once per option;
+- fold:     a builtin that reads nothing that changes in play, called with arguments
+            known when the game is compiled (`locations(Grid)`), is its value; a
+            fixed list is gone through without the step budget's count (its length
+            is fixed);
 - started:  a new game copies the state every seed starts in, when the set-up and
             the flow up to the first decision drew on no chance.
 """
@@ -24,7 +28,7 @@ from __future__ import annotations
 
 import os
 
-ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "started"})
+ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "started"})
 
 
 def _off_from_environment() -> set:

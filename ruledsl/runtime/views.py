@@ -2,13 +2,17 @@
 
 Built only from what the seat may see: variables by their visibility,
 components by their zone's and face's rules (a hidden component shows its
-kind and its backs' fields, never its id), positions by their kind's
-`position visible to`, and the events the seat was told of.
+kind and its backs' fields, never its id; in a stack only the top one shows
+its back), positions by their kind's `position visible to`, and the events
+the seat was told of. Nothing in a view depends on the order of hidden
+things that the seat could not see.
 """
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
+from ..check.builtins import ZONE_SHAPES
 from .effects.events import sees_face, sees_position
 from .model.state import ALL_SEATS, log_length
 from .model.values import Comp, EnumValue, Location, Player, Zone, display
@@ -69,8 +73,37 @@ def _var_visible(decl, owner_index, seat) -> bool:
 
 
 def _contents(prog, st, place, seat) -> list:
-    return [comp_view(prog, st, c, seat) for c in st.contents[place.index]
-            if seat is None and c.kind.position == "all" or seat is not None and sees_position(st, c, seat)]
+    """What lies in a place, as a person at the table sees it: one entry per component the
+    seat may know is there, each as comp_view shows it, except where the way things lie
+    hides more (see _stacked and _unordered)."""
+    entries = [comp_view(prog, st, c, seat) for c in st.contents[place.index]
+               if seat is None and c.kind.position == "all" or seat is not None and sees_position(st, c, seat)]
+    unsettled = place.index in st.lazy          # shuffled, its order not yet drawn (explicit chance)
+    if type(place) is Zone and ZONE_SHAPES[place.shape].stacked:
+        return _stacked(prog, place, entries, unsettled)
+    if type(place) is Location or not place.ordered or unsettled:
+        return _unordered(entries)
+    return entries
+
+
+def _stacked(prog, zone, entries: list, unsettled: bool) -> list:
+    """A stack (a deck, a pile) shows the back of its top item only: each face-down item under
+    it is seen to be there, nothing more (not its back, which could tell the order of the
+    stack). Items whose face the seat sees are shown where they lie."""
+    under = {"kind": prog.defn.zones[zone.decl_name].of, "hidden": True, "fields": {}}
+    return [dict(under) if e.get("hidden") and (i > 0 or unsettled) else e for i, e in enumerate(entries)]
+
+
+def _unordered(entries: list) -> list:
+    """In a place without an order (a bag, an area, a hand, a board location, a deck whose
+    shuffle is not yet drawn) the hidden items fill their slots in a fixed order of their own,
+    so that where each lies in the list tells nothing."""
+    hidden = iter(sorted((e for e in entries if e.get("hidden")), key=_canonical))
+    return [next(hidden) if e.get("hidden") else e for e in entries]
+
+
+def _canonical(entry: dict) -> str:
+    return json.dumps(entry, sort_keys=True, default=str)
 
 
 def build_view(prog, st, seat) -> dict:

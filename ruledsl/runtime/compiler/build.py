@@ -9,6 +9,7 @@ into Python functions that share one namespace of helpers and constants.
 from __future__ import annotations
 
 from ...errors import RulesError, error
+from ...limits import MAX_COMPONENTS
 from ..effects import effects as fx
 from ..effects import flow
 from ..engine import decisions as dec
@@ -20,7 +21,7 @@ from ..model.collections import items_of, size_of
 from ..model.program import Program, type_text
 from ..model.signals import SUSPEND, GameOver, Runaway
 from ..model.state import ALL_SEATS, Frame
-from ..model.values import Comp, Die, Location, Player, display, display_memo
+from ..model.values import Comp, Die, EnumValue, Location, Player, Zone, display, display_memo
 from . import names as nm
 from .exprs import UNSET, ExprGen
 from .source import CodeMap, Namespace, Source
@@ -35,8 +36,8 @@ HELPERS = {
     "_extreme": ops.extreme, "_sort": ops.sort_pairs, "_attr": ops.attr, "_has_tag": ops.has_tag,
     "_same": ops.same, "_add": ops.add, "_sub": ops.sub, "_mul": ops.mul, "_div": ops.div, "_mod": ops.mod,
     "_neg": ops.neg, "_lt": ops.lt, "_le": ops.le, "_gt": ops.gt, "_ge": ops.ge, "_contains": ops.contains,
-    "_index": ops.index, "_replaced": ops.replaced, "_range": ops.make_range, "_D": display, "_Dm": display_memo, "Comp": Comp,
-    "Player": Player, "Location": Location, "_UNSET": UNSET,
+    "_index": ops.index, "_replaced": ops.replaced, "_range": ops.make_range, "_D": display, "_Dm": display_memo,
+    "Comp": Comp, "Player": Player, "Location": Location, "_Zone": Zone, "_EnumValue": EnumValue, "_UNSET": UNSET,
     "_item_of_kind": item_of_kind,
     # assignments and effects
     "_set_player_var": nm.set_player_var, "_set_owner": nm.set_owner, "_set_field": nm.set_field,
@@ -170,6 +171,7 @@ class Compiler:
             if zone.owner is not None:
                 bound.setdefault("owner", zone.owner)
             count = self.evaluate(content.count, bound) if content.count is not None else 1
+            _within_limit(len(prog.comps), count, content)
             for _ in range(count):
                 values = tuple(self.evaluate(given[f.name], bound) if f.name in given
                                else self.evaluate(f.default) if f.default is not None else _zero(f.type)
@@ -313,6 +315,14 @@ class Compiler:
 
 FLOW_END = "the flow reached its end without `win` or `end game`"
 FLOW_END_HINT = "end the game explicitly at the end of the flow"
+
+
+def _within_limit(made: int, count, content) -> None:
+    """A count set by an option or the player count must keep the game within MAX_COMPONENTS
+    (the checker adds up the counts the file fixes)."""
+    if type(count) is int and made + count > MAX_COMPONENTS:
+        raise error(content.span, f"this brings the game to {made + count:,} components; "
+                    f"a game may have at most {MAX_COMPONENTS:,}", "choose smaller option values")
 
 
 def _zero(ref):

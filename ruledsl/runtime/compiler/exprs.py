@@ -15,12 +15,20 @@ import re
 from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
-from ..engine.library import PLAIN, reporting
-from ...check.types import INT
+from ..engine.library import PLAIN, edge_kind_names, reporting
+from ..model.values import Comp
+from ...check.types import INT, LOCATION
 from ..fastpaths import on
 
 # Literal ranges at most this long are built once, when the game is compiled.
 _CONSTANT_RANGE = 1000
+
+# Handles that read as their label, by the head of their type.
+_LABELLED = {"player": "Player", "location": "Location", "enum": "_EnumValue", "direction": "_EnumValue"}
+
+# Builtins whose value depends only on their arguments and the game's fixed tables.
+_STATIC = frozenset({"locations", "components", "left_of", "right_of", "clockwise", "others", "seat", "opposite",
+                     "turn_direction", "cell", "abs", "ceil", "floor", "keys"})
 
 # Operators that mean on two whole numbers what Python's do (not /, which is exact).
 _INT_OPS = ("+", "-", "*", "<", "<=", ">", ">=")
@@ -73,8 +81,19 @@ class ExprGen:
         """Python text showing a value as players read it."""
         return f"_Dm(st, {text}, {self.memo})" if self.memo else f"_D(st, {text})"
 
+    def shown_part(self, e, names) -> str:
+        """A {…} part of a text: a seat, a place or an enum value (known to the checker) reads as its
+        label; anything else is shown as players read it."""
+        text = self.gen(e, names)
+        kind = self.type_of(e)
+        cls = _LABELLED.get(kind.head) if kind is not None and on("typed") and not self.no_walrus else None
+        if cls is None:
+            return self.shown(text)
+        t = self.temp()
+        return f"({t}.label if type({t} := {text}) is {cls} else {self.shown(t)})"
+
     def g_template(self, e, names):
-        parts = [self.k(p) if isinstance(p, str) else self.shown(self.gen(p, names)) for p in e.parts]
+        parts = [self.k(p) if isinstance(p, str) else self.shown_part(p, names) for p in e.parts]
         if all(isinstance(p, str) for p in e.parts):
             return self.k("".join(e.parts))
         return "(" + " + ".join(parts) + ")"
@@ -175,6 +194,10 @@ class ExprGen:
         if op in ("==", "!="):
             return self.equality(e, a, b, op == "!=")
         helper = "_add" if op == "+" else _ARITH[op]
+        if op == "+" and on("typed") and not self.no_walrus and self.is_list(e.left) and self.is_list(e.right):
+            ta, tb = self.temp(), self.temp()    # two lists (tuples at play): joined by Python's +
+            return (f"({ta} + {tb} if (type({ta} := {a}) is tuple) & (type({tb} := {b}) is tuple) "
+                    f"else _add(st, {ta}, {tb}, {self.k(e.span)}))")
         if op in _INT_OPS and on("typed") and not self.no_walrus and self.is_int(e.left) and self.is_int(e.right):
             # Two whole numbers, as the checker expects: Python's operator (the helper for anything else).
             (ta, test_a), (tb, test_b) = self.int_operand(e.left, a), self.int_operand(e.right, b)
@@ -218,7 +241,9 @@ class ExprGen:
         """(Python variable, source text, ' if cond' or '', mapped value or key text). A flattening
         comprehension's further clauses follow the condition (` if c for v2 in … if c2`)."""
         var = self.ns.fresh("v")
-        source = f"_items(st, {self.plain(c.source, names)})"
+        source = self.plain(c.source, names)
+        if type(self.ns.known(source)) is not tuple or not on("fold"):
+            source = f"_items(st, {source})"      # a fixed list is gone through as it is
         inner = dict(names)
         inner[c.var] = var
         hoist = self.hoist
@@ -273,8 +298,11 @@ class ExprGen:
         special = self.special_call(e, names) if on("calls") else None
         if special is not None:
             return special
+        folded = self.fold(e, names) if on("fold") else None
+        if folded is not None:
+            return folded
         args = [self.gen(a, names) for a in e.args]
-        args += [f"{k}={self.gen(v, names)}" for k, v in e.kwargs]
+        args += [f"{k}={self.keyword(k, v, names)}" for k, v in e.kwargs]
         return f"{self.k(reporting(PLAIN[e.func], e.func, e.span))}(st, prog, {', '.join(args)})"
 
     def special_call(self, e, names):
@@ -288,7 +316,14 @@ class ExprGen:
             if isinstance(inner, n.Call) and inner.func in ("contents", "at") and len(inner.args) == 1 \
                     and inner.comp is None and not inner.kwargs:
                 inner = inner.args[0]           # count(contents(x)): no copy
-            return f"_size(st, {self.gen(inner, names)})"
+            text = self.gen(inner, names)
+            place = self.type_of(inner)
+            if on("typed") and not self.no_walrus and place is not None \
+                    and (place is LOCATION or place.head == "zone of"):
+                t = self.temp()     # a board location or a zone: what lies there, counted in place
+                cls = "Location" if place is LOCATION else "_Zone"
+                return f"(len(st.contents[{t}.index]) if type({t} := {text}) is {cls} else _size(st, {t}))"
+            return f"_size(st, {text})"
         if (name == "contents" or name == "at") and len(args) == 1:
             return f"_items_of(st, {self.gen(args[0], names)})"
         if name == "first" and len(args) == 1:
@@ -306,6 +341,29 @@ class ExprGen:
             c = self.ns.fresh("c")
             return f"tuple([{c} for {c} in _items_of(st, {place}) if {c}.kind is {kind}])"
         return None
+
+    def fold(self, e, names):
+        """A call that reads nothing that changes in play, with arguments known when the game is
+        compiled (`locations(Grid)`, `left_of(Red)`), as its value."""
+        if e.func not in _STATIC or e.kwargs:
+            return None
+        missing = object()
+        values = [self.ns.known(self.gen(a, names), missing) for a in e.args]
+        if any(v is missing or type(v) is Comp for v in values):
+            return None
+        try:
+            value = PLAIN[e.func](self.prog.initial, self.prog, *values)
+        except Exception:       # let it fail at play, at its place, as any call does
+            return None
+        return self.k(value)
+
+    def keyword(self, key: str, value, names) -> str:
+        text = self.gen(value, names)
+        if key == "via" and on("fold"):
+            fixed = self.ns.known(text)
+            if type(fixed) is tuple:        # a fixed `via:` list: its edge kinds' names, once
+                return self.k(edge_kind_names(self.prog.initial, fixed))
+        return text
 
     def define_call(self, e, names):
         decl = self.prog.defn.defines[e.func]

@@ -17,6 +17,7 @@ class Namespace:
     def __init__(self, helpers: dict):
         self.globals = dict(helpers)
         self._names: dict = {}        # id(value) -> its name (the namespace keeps the value alive)
+        self._constants: set = set()  # the names const() made
         self._count = 0
 
     def const(self, value) -> str:
@@ -29,7 +30,15 @@ class Namespace:
             name = f"k{self._count}"
             self.globals[name] = value
             self._names[id(value)] = name
+            self._constants.add(name)
         return name
+
+    def known(self, text: str, missing=None):
+        """The value Python text stands for when it is a constant (a literal or a name const()
+        made), else missing."""
+        if text in self._constants:
+            return self.globals[text]
+        return {"None": None, "True": True, "False": False}.get(text, int(text) if _is_int(text) else missing)
 
     def fresh(self, prefix: str) -> str:
         """A new Python name for a local of generated code (rules' own names never become Python
@@ -94,3 +103,7 @@ class CodeMap:
                     found = (spans[line - 1], name)
             tb = tb.tb_next
         return found
+
+
+def _is_int(text: str) -> bool:
+    return text.isdigit() or (text[:1] == "-" and text[1:].isdigit())

@@ -154,11 +154,16 @@ def _tagged(st, prog, tag, board=None):
 
 
 def _graph_kw(st, prog, via, avoid):
-    if via is not None:
-        via = frozenset(v.name if type(v) is EdgeKind else str(v) for v in items_of(st, via))
+    if via is not None and type(via) is not frozenset:     # (a fixed list arrives as its kinds' names)
+        via = edge_kind_names(st, via)
     if avoid is not None:
         avoid = {place_of(st, prog, a) for a in items_of(st, avoid)}
     return via, avoid
+
+
+def edge_kind_names(st, via) -> frozenset:
+    """The names of the edge kinds a `via:` list names."""
+    return frozenset(v.name if type(v) is EdgeKind else str(v) for v in items_of(st, via))
 
 
 def _loc(st, prog, x):
