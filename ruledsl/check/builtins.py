@@ -170,7 +170,7 @@ BUILTINS: dict[str, Builtin] = {
 }
 
 # Statements that only scenarios may use.
-SCENARIO_ONLY = ("Expect", "ExpectLegal", "ExpectTold", "ExpectSees", "Force", "Play")
+SCENARIO_ONLY = ("Expect", "ExpectLegal", "ExpectOptions", "ExpectTold", "ExpectSees", "Force", "Play")
 
 
 def signature(name: str) -> str:

@@ -96,7 +96,14 @@ class Choices:
                            "force roll(Die) = face, or force random(list) = item")
             return
         self.call(s.event, chance_ok=True)
-        self.expr(s.outcome)
+        for outcome in (s.outcome,) + s.more:
+            self.expr(outcome)
+
+    def s_ExpectOptions(self, s: n.ExpectOptions):
+        for label in s.labels:
+            self.expr(label)
+        if s.by is not None:
+            self.player(s.by)
 
     def s_Play(self, s: n.Play):
         self.expr(s.label)

@@ -7,6 +7,7 @@ constants, and its helpers expect, condition and collection.
 from __future__ import annotations
 
 from ..errors import did_you_mean
+from ..slips import FUNCTIONS
 from ..ir import nodes as n
 from .builtins import BUILTINS, COMPONENT_FIELDS, LOCATION_FIELDS, PLAYER_FIELDS
 from .index import name_span
@@ -192,7 +193,8 @@ class Expressions:
                 self.ctx.error(e.span, f"{e.func} is a rule, not a function", f"run it with: do {e.func}(…)")
             else:
                 self.ctx.error(e.span, f"there is no function '{e.func}'",
-                               did_you_mean(e.func, list(BUILTINS) + list(self.ctx.game.defines)) or "see the builtin functions in docs/language.md")
+                               FUNCTIONS.get(e.func) or did_you_mean(e.func, list(BUILTINS) + list(self.ctx.game.defines))
+                               or "see the builtin functions in docs/language.md")
             for arg in e.args:
                 self.expr(arg)
             return ANY

@@ -524,7 +524,7 @@ def _names_in(e):
 
 def _keyword(s) -> str:
     return {"Expect": "expect", "ExpectLegal": "expect legal", "ExpectTold": "expect … reads/announced",
-            "ExpectSees": "expect … sees", "Force": "force", "Play": "play"}[type(s).__name__]
+            "ExpectSees": "expect … sees", "ExpectOptions": "expect options", "Force": "force", "Play": "play"}[type(s).__name__]
 
 
 def check(ctx: Context) -> None:

@@ -469,7 +469,15 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def force_stmt(self, meta, c):
-        return n.Force(c[0], c[1], span=self.span(meta))
+        return n.Force(c[0], c[1], tuple(c[2:]), span=self.span(meta))
+
+    @v_args(meta=True)
+    def expect_options_stmt(self, meta, c):
+        _word, *rest = c
+        by = rest.pop() if rest and not isinstance(rest[-1], Token) else None
+        if rest and rest[-1] is None:
+            rest.pop()
+        return n.ExpectOptions(tuple(self.template(t) for t in rest), by, span=self.span(meta))
 
     @v_args(meta=True)
     def play_stmt(self, meta, c):

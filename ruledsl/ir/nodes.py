@@ -348,9 +348,20 @@ class ExpectSees:
 
 @node
 class Force:
-    """Scenario: `force roll(White) = Blank`: the next such chance event gives this outcome."""
+    """Scenario: `force roll(White) = Blank[, Knife, …]`: the next such chance events give these
+    outcomes, in order (more: the outcomes after the first)."""
     event: Expr
     outcome: Expr
+    more: tuple = ()
+    span: Span = _span()
+
+
+@node
+class ExpectOptions:
+    """Scenario: `expect options "a", "b" [by p]`: the pending decision is p's and offers exactly
+    these labels, in this order."""
+    labels: tuple
+    by: Optional[Expr] = None
     span: Span = _span()
 
 
