@@ -131,6 +131,8 @@ class Driver:
         self.dirty = False
         self.log_mark = state.log     # events after this one are "since the last play"
         self.forces: dict = {}        # id of a queued forced outcome -> (it, the force statement's span)
+        self.drew = None              # the line of the last play, when it drew chance unforced
+        self.suspects: list = []      # forces given right after such a play: (entry, that play's line)
 
     def text(self, span) -> str:
         source = self.game.sources.get(span.path)
@@ -253,18 +255,21 @@ class Driver:
             raise ScenarioFailure(span, "no decision is pending")
         if who is not None and d.seat != who.index:
             raise ScenarioFailure(span, f"cannot play '{label}' by {who.name}: {self._legal_now()}")
-        before = [entry for entry in st.forced if id(entry) in self.forces]
+        suspects, self.suspects = self.suspects, []
+        rng = st.rng
         try:
             st.apply(label)
         except IllegalAction:
             raise ScenarioFailure(span, f"'{label}' is not legal: {self._legal_now()}") from None
-        for entry in before:
+        for entry, after_line in suspects:
             if any(e is entry for e in st.forced):
-                # forced before this play but not used by it: meant for a roll that came before it
+                # given just after a play that drew this chance unforced, and not used by the next
+                # play either: it was meant for the chance of the play before it
                 force_span = self.forces[id(entry)][1]
-                raise ScenarioFailure(force_span, f"force {self.text(force_span)[len('force '):].strip()} was not used "
-                                      f"by the play on line {span.line}: the chance event it was meant for came before "
-                                      "this line, or comes later; put each force just before the play that leads to it")
+                raise ScenarioFailure(force_span, f"force {self.text(force_span)[len('force '):].strip()} comes after "
+                                      f"the play on line {after_line}, which already drew its chance, and the play on "
+                                      f"line {span.line} did not use it: put the force before the play it is meant for")
+        self.drew = span.line if st.rng != rng else None
 
     def force(self, span, func: str, die, outcome) -> None:
         if func == "roll":
@@ -276,6 +281,8 @@ class Driver:
             key = ("random", None)
         entry = (key, outcome)
         self.forces[id(entry)] = (entry, span)
+        if self.drew is not None:
+            self.suspects.append((entry, self.drew))
         self.state.forced = self.state.forced + (entry,)
         self.dirty = True
 

@@ -54,7 +54,7 @@ def test_a_force_after_the_roll_it_was_meant_for_is_an_error(tmp_rules):
     [(ok, message)] = results(tmp_rules, 'scenario "s":\n    play "roll"\n    force roll(d6) = 6, 6\n    play "stop"\n'
                                          '    expect winners == [P2]\n')
     assert not ok
-    assert message.startswith("line 21: force roll(d6) = 6, 6 was not used by the play on line 22")
+    assert message.startswith("line 21: force roll(d6) = 6, 6 comes after the play on line 20, which already drew its chance")
 
 
 def test_expect_options_checks_the_seat_and_every_option(tmp_rules):
@@ -81,3 +81,15 @@ def test_a_variant_reports_its_own_scenarios_apart(tmp_rules):
     assert out.strip().endswith("2 passed, 0 failed")
     plain = CliRunner().invoke(cli, ["test", base]).output
     assert "its own scenarios" not in plain
+
+
+def test_a_force_for_the_next_play_after_one_that_rolled_is_fine(tmp_rules):
+    text = 'scenario "s":\n    play "roll"\n    play "roll"\n    force roll(d6) = 6, 6\n    play "roll"\n' \
+        '    expect P1.score > 12\n'
+    assert results(tmp_rules, text) == [(True, "")]
+
+
+def test_forces_may_be_queued_for_several_plays(tmp_rules):
+    text = 'scenario "s":\n    force roll(d6) = 1, 1\n    force roll(d6) = 2, 2\n    play "roll"\n    play "roll"\n' \
+        '    expect P1.score == 2 and P2.score == 4\n'
+    assert results(tmp_rules, text) == [(True, "")]
