@@ -135,10 +135,17 @@ def _parts(cond) -> list:
     if isinstance(cond, n.Binary) and cond.op in _COMPARISONS:
         if cond.op in ("is", "is not") and isinstance(cond.right, n.Name):
             return [cond.left]
-        return [p for p in (cond.left, cond.right) if not isinstance(p, n.Literal)]
+        return [p for p in (cond.left, cond.right) if not _plain(p)]
     if isinstance(cond, (n.Name, n.Attr, n.Index, n.Call)):
         return [cond]
     return []
+
+
+def _plain(e) -> bool:
+    """A value written out (3, "x", [P1, P2]): a failure need not show what it is."""
+    if isinstance(e, n.Literal):
+        return True
+    return isinstance(e, n.ListLit) and e.comp is None and all(isinstance(i, (n.Literal, n.Name)) for i in e.items)
 
 
 DECIDES = "a scenario cannot make decisions of its own; use play \"label\""
