@@ -100,7 +100,8 @@ class Location(Place):
 
 class KindInfo:
     """A kind of component as a value: its name, field names in order, and who sees what."""
-    __slots__ = ("name", "fields", "field_index", "field_visibility", "position", "has_name", "shown", "hidden")
+    __slots__ = ("name", "fields", "field_index", "field_visibility", "position", "has_name", "shown", "hidden",
+                 "first_shown")
 
     def __init__(self, name: str, fields: tuple, field_visibility: tuple, position: str, hidden: tuple = ()):
         self.name = name
@@ -111,6 +112,8 @@ class KindInfo:
         self.has_name = "name" in self.field_index
         self.shown = None                          # `shown as "…"`: a function (st, comp) -> text, or None
         self.hidden = frozenset(hidden)            # fields players are never shown
+        # the field a component reads as without a format or a name: the first one players are shown
+        self.first_shown = next((i for i, f in enumerate(fields) if f not in self.hidden), None)
 
     def __repr__(self):
         return f"Kind({self.name})"
@@ -197,9 +200,8 @@ def display(st, value) -> str:
         fields = st.fields[value.id]
         if kind.has_name:
             return display(st, fields[kind.field_index["name"]])
-        for name, field in zip(kind.fields, fields):
-            if name not in kind.hidden:
-                return display(st, field)
+        if kind.first_shown is not None:
+            return display(st, fields[kind.first_shown])
         return kind.name
     if t is tuple or t is list:
         return ", ".join(display(st, v) for v in value)
