@@ -41,6 +41,9 @@ def test_whole_game_examples_pass_their_scenarios(index, tmp_path):
     path.write_text(EXAMPLES[index], encoding="utf-8")
     results = run_file(str(path))
     assert results and [(r.title, r.message) for r in results if not r.passed] == []
+    game = ruledsl.load(str(path))
+    game.new_game(seed=0)
+    assert game.program.compiler.names.unresolved == 0     # compiled from what the checker resolved
 
 
 @pytest.mark.parametrize("name", sorted(BUILTINS))
