@@ -10,6 +10,7 @@ from rich.console import Console
 
 import ruledsl
 from ruledsl.cli.main import cli
+from ruledsl.cli.boardgraph import standing
 from ruledsl.cli.render import board_layouts, render_view
 
 from .conftest import GAMES
@@ -17,6 +18,7 @@ from .conftest import GAMES
 GRAPH = '''game "Stations"
 players 2
 var open: bool = false
+var at: location = S1, per player, visible to owner
 kind Pawn, shown as "{owner}'s pawn":
     size: int = 1
 kind Ticket:
@@ -45,8 +47,16 @@ setup:
 
 def text_of(state, seat, width=100) -> str:
     console = Console(width=width, record=True)
-    console.print(render_view(state.view(seat), layouts=board_layouts(state.game), links=state.connections()))
+    view = state.view(seat)
+    console.print(render_view(view, layouts=board_layouts(state.game), links=state.connections(),
+                              stand=standing(state.game, view)))
     return console.export_text()
+
+
+def test_seats_stand_where_their_location_variables_say_as_far_as_the_seat_sees(tmp_rules):
+    state = ruledsl.load(tmp_rules("g.rules", GRAPH), 2).new_game()
+    harbour = next(line for line in text_of(state, 1).splitlines() if "Harbour" in line)
+    assert "P2" in harbour and "P1" not in harbour           # P1's place is P1's own secret
 
 
 def test_a_graph_board_shows_where_each_location_leads_by_labels(tmp_rules):

@@ -7,6 +7,7 @@ import click
 
 from .common import (CliError, load_game, load_record_game, no_traceback, options_from, read_record, replay_record,
                      seat_index)
+from .boardgraph import standing
 from .render import describe
 
 
@@ -57,7 +58,7 @@ def draw_command(file, output, players, seed, seat, board, record_path, option_v
     title = f"{game.title}: {name}, " + (f"as {game.seats[who]} sees it" if who is not None else "what everyone sees") \
         + (f" (seed {state.seed})" if record_path is None else f" after {len(state.actions_taken)} actions")
     figure = draw_board(game.program.compiled_boards[name], view["board"][name], state.connections(name)[name],
-                        title=title, describe=describe)
+                        title=title, describe=describe, stand=standing(game, view))
     suffix = Path(output).suffix.lower().lstrip(".") or "svg"
     if suffix not in ("svg", "png", "pdf"):
         raise click.BadParameter("the picture must be .svg, .png or .pdf", param_hint="-o")

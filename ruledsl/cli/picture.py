@@ -59,10 +59,10 @@ def contents_lines(place: dict, describe) -> list:
     return [textwrap.shorten(line, 22, placeholder="…") for line in lines]
 
 
-def draw_board(board, places: dict, links: dict, *, title: str, describe):
+def draw_board(board, places: dict, links: dict, *, title: str, describe, stand: dict = None):
     """A matplotlib Figure of one board. places: the view's locations (labels, tags, contents as
     the seat sees them); links: GameState.connections() for this board; describe: a component's
-    short text."""
+    short text; stand: the seats standing on each location (boardgraph.standing())."""
     import matplotlib
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.fonttype"] = "none"      # words in an SVG stay text: searchable, readable
@@ -118,6 +118,10 @@ def draw_board(board, places: dict, links: dict, *, title: str, describe):
                 fontsize=10, fontweight="bold",
                 bbox=dict(boxstyle="round,pad=0.45", facecolor="#fffdf5", edgecolor="#444444", linewidth=1.2))
         lines = contents_lines(place, describe)
+        seats = (stand or {}).get(name, [])
+        if seats:
+            ax.text(x, y + 0.1, ", ".join(seats), ha="center", va="bottom", zorder=4, fontsize=9, color="white",
+                    fontweight="bold", bbox=dict(boxstyle="round,pad=0.25", facecolor="#b03a2e", edgecolor="none"))
         if lines:
             ax.text(x, y - 0.13, "\n".join(lines), ha="center", va="top", zorder=4, fontsize=8.5, color="#202060",
                     bbox=dict(boxstyle="round,pad=0.25", facecolor="#e8eefc", edgecolor="none", alpha=0.95))
