@@ -36,7 +36,7 @@ class Expressions:
     def expr(self, e) -> Type:
         """The type of an expression, recorded for what comes after the checker (the runtime)."""
         typ = getattr(self, "e_" + type(e).__name__)(e)
-        self.ctx.types[id(e)] = typ
+        self.types_out[id(e)] = typ
         return typ
 
     def e_Literal(self, e: n.Literal) -> Type:
@@ -180,13 +180,17 @@ class Expressions:
         if define is not None:
             self.uses(name_span(e.span, e.func), e.func)
             self.used.add(e.func)
-            self.define_calls.setdefault(e.func, []).append([self.expr(arg) for arg in e.args])
+            arg_types = [self.expr(arg) for arg in e.args]
+            self.define_calls.setdefault(e.func, []).append(arg_types)
             if e.comp is not None or e.kwargs:
                 self.ctx.error(e.span, f"{e.func} takes plain arguments", f"call it as {e.func}({', '.join(define.params)})")
             elif len(e.args) != len(define.params):
                 self.ctx.error(e.span, f"{e.func} takes {len(define.params)} argument(s), not {len(e.args)}",
                                f"it is defined as {e.func}({', '.join(define.params)}) on line {define.span.line}")
-            return self.define_type(define)
+            typ = self.define_type(define)
+            if len(arg_types) == len(define.params) and any(t not in (ANY, NONE) for t in arg_types):
+                self.specialise(define, e, arg_types)
+            return typ
         spec = BUILTINS.get(e.func)
         if spec is None:
             if e.func in self.ctx.game.rules:

@@ -73,6 +73,9 @@ class Checker(Choices, Declared, Expressions):
         self.const_types: dict[str, Type] = {}
         self.define_types: dict[str, Type] = {}
         self.define_calls: dict[str, list] = {}   # define -> the argument types of each call
+        self.types_out: dict = ctx.types          # where expressions' types go (see specialise)
+        self.specialising: list = []              # the defines whose bodies are being typed for a call
+        self.specialised = 0
         self.used: set[str] = set()
         self.field_names = ctx.all_field_names()
         self.owner = ""   # the rule, function, trigger or scenario being checked: what its locals belong to
@@ -190,6 +193,31 @@ class Checker(Choices, Declared, Expressions):
             self.scope, self.owner, self.in_scenario = saved
         return typ
 
+    def specialise(self, define: n.DefineDecl, call: n.Call, arg_types: list) -> None:
+        """Type a define's body again for one call, its parameters of the types this call passes,
+        for the runtime, which writes the body in place there: types[("site", id(call))] holds the
+        body's types at that call (and, within it, those of the calls it makes). Nothing is
+        reported or indexed again."""
+        if define.name in self.specialising or self.specialised >= MAX_SPECIALISED:
+            return
+        self.specialised += 1
+        ctx = self.ctx
+        site: dict = {}
+        saved = ctx.diagnostics, ctx.index, self.scope, self.owner, self.types_out
+        ctx.diagnostics, ctx.index, self.types_out = [], Index(), site
+        self.scope, self.owner = Scope(ctx), f"function {define.name}"
+        self.specialising.append(define.name)
+        try:
+            params = self.params(define)
+            for (name, decl), typ in zip(params.items(), arg_types):
+                decl.type = typ
+            self.scope.push(params, define.span)
+            self.expr(define.body)
+        finally:
+            self.specialising.pop()
+            ctx.diagnostics, ctx.index, self.scope, self.owner, self.types_out = saved
+        self.types_out[("site", id(call))] = site
+
     # -- helpers ---------------------------------------------------------------
     def expect(self, node, want: Type, got: Type, what: str) -> None:
         if want.head in ("enum type", "kind type"):
@@ -275,7 +303,7 @@ class Checker(Choices, Declared, Expressions):
         if isinstance(t, n.Index):
             # one entry of a list or a map held by something that may be set (`set progress[c] to 5`)
             obj = self.target(t.obj)
-            self.ctx.types[id(t.obj)] = obj
+            self.types_out[id(t.obj)] = obj
             index = self.expr(t.index)
             if obj.is_list:
                 self.expect(t.index, INT, index, "a list index")
@@ -285,7 +313,7 @@ class Checker(Choices, Declared, Expressions):
             else:
                 self.ctx.error(t.span, f"{a_type(obj)} cannot be indexed", "only lists and maps can be indexed")
                 typ = ANY
-            self.ctx.types[id(t)] = typ
+            self.types_out[id(t)] = typ
             return typ
         self.ctx.error(t.span, "only a variable, a player's variable, a component's field, or an entry of a "
                        "list or map they hold can be set")
@@ -446,6 +474,10 @@ class Checker(Choices, Declared, Expressions):
             self.ctx.error(e.span, f"this should be a list to go through, but it is {a_type(got)}")
             return list_of(ANY)
         return got if got.is_list else list_of(ANY)
+
+
+# How many calls' own typings of define bodies a game may have (bodies calling defines multiply).
+MAX_SPECIALISED = 20_000
 
 
 def _agreed(params, calls) -> dict:

@@ -21,6 +21,9 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             known when the game is compiled (`locations(Grid)`), is its value; a
             fixed list is gone through without the step budget's count (its length
             is fixed);
+- lazy:     a `choose N from C` with no `where`, labelled by the chosen items, offers
+            its selections without making each one (the i-th is worked out when asked)
+            when the items read differently;
 - started:  a new game copies the state every seed starts in, when the set-up and
             the flow up to the first decision drew on no chance.
 """
@@ -28,7 +31,7 @@ from __future__ import annotations
 
 import os
 
-ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "started"})
+ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "lazy", "started"})
 
 
 def _off_from_environment() -> set:

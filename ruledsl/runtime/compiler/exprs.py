@@ -47,6 +47,7 @@ class ExprGen:
         self.inlining: set = set()
         self.memo = None            # while a decision's labels are written: the name of its display memo
         self.hoist = None           # while a decision's options are written: where invariant parts go (Hoist)
+        self.sites: list = []       # the types of the define bodies being written in place (innermost last)
 
     def k(self, value) -> str:
         return self.ns.const(value)
@@ -116,7 +117,10 @@ class ExprGen:
         return f"({self.k(readers)}.get(type({t} := {obj})) or {self.k(fail)})(st, {t})"
 
     def type_of(self, e):
-        return self.compiler.checked.type_of(e)
+        """The checker's type of e: as typed for the call whose define body is being written in
+        place, else as typed where it stands."""
+        types = self.sites[-1] if self.sites else self.compiler.checked.types
+        return types.get(id(e))
 
     def g_index(self, e, names):
         obj, index = self.gen(e.obj, names), self.gen(e.index, names)
@@ -370,15 +374,48 @@ class ExprGen:
         if on("inline") and e.func not in self.inlining and len(e.args) == len(decl.params) \
                 and all(map(_cheap, e.args)):
             # Comprehension variables are fresh Python names, so nothing the body binds can
-            # capture an argument; cheap arguments may be evaluated more than once.
-            inner = {p: f"({self.plain(a, names)})" for p, a in zip(decl.params, e.args)}
+            # capture an argument. An argument the body reads more than once is worked out once,
+            # into a Python name, where Python allows `:=`; otherwise it is written where it is read.
+            types = self.sites[-1] if self.sites else self.compiler.checked.types
+            site = types.get(("site", id(e))) if on("typed") else None
+            inner, bound = {}, []
+            uses = _name_uses(decl.body)
+            for p, a in zip(decl.params, e.args):
+                if self.no_walrus or uses.get(p, 0) < 2 or isinstance(a, (n.Name, n.Literal)):
+                    inner[p] = f"({self.plain(a, names)})"
+                else:
+                    t = self.temp()
+                    text = self.gen(a, names)
+                    bound.append(f"({t} := {text})")
+                    inner[p] = t
+                    if self.hoist is not None and not self.hoist.invariant(text):
+                        self.hoist.varying.add(t)       # what reads the argument changes with it
             self.inlining.add(e.func)
+            self.sites.append(site if site is not None else self.compiler.checked.types)
             try:
-                return self.gen(decl.body, inner)
+                body = self.gen(decl.body, inner)
             finally:
+                self.sites.pop()
                 self.inlining.discard(e.func)
+            return f"({', '.join(bound)}, {body})[-1]" if bound else body
         args = ", ".join(self.gen(a, names) for a in e.args)
         return f"{self.compiler.define_function(e.func)}(st{', ' if args else ''}{args})"
+
+
+def _name_uses(expr) -> dict:
+    """How often each name is read in an expression (comprehensions' own names included)."""
+    found: dict = {}
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, n.Name):
+            found[node.name] = found.get(node.name, 0) + 1
+        elif isinstance(node, tuple):
+            stack.extend(node)
+        elif hasattr(node, "__attrs_attrs__"):
+            stack.extend(getattr(node, a.name) for a in node.__attrs_attrs__
+                         if a.name != "span" and not a.name.endswith("_span"))
+    return found
 
 
 def _cheap(e) -> bool:

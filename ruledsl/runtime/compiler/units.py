@@ -20,11 +20,26 @@ from contextlib import contextmanager
 
 from ...errors import error
 from ...check.decisions import escapes, is_chance_let
+from ...ir import nodes as n
+from ..fastpaths import on
 from .exprs import Hoist
 from .source import Source
 from .together import TogetherGen
 
 _LABEL = re.compile(r"__L(\d+)__")
+
+
+def _shows_alone(template, var: str):
+    """(text before, text after) when an option's label is the chosen items shown and nothing else
+    computed (no `as`, or `as "…{var}…"`), else None."""
+    if template is None:
+        return "", ""
+    parts = template.parts
+    names = [i for i, p in enumerate(parts) if not isinstance(p, str)]
+    if len(names) != 1 or not isinstance(parts[names[0]], n.Name) or parts[names[0]].name != var:
+        return None
+    i = names[0]
+    return "".join(parts[:i]), "".join(parts[i + 1:])
 
 
 class Unit:
@@ -327,6 +342,16 @@ class UnitGen(TogetherGen):
         if s.count_min is not None:
             high = self.x(s.count_max, names) if s.count_max is not None else None
             low = self.x(s.count_min, names)
+            around = _shows_alone(s.label, s.var)
+            if s.where is None and around is not None and on("lazy") and not together and not s.automatic:
+                self.decision_block(unit, s.span)
+                prefix, suffix = around
+                unit.add(f"return _offer_selections(st, fr, {self.chooser(s, names)}, {source}, {low}, "
+                         f"{high if high else low}, {s.ordered}, {self.k(prefix)}, {self.k(suffix)}, __L{body}__, "
+                         f"{key}, __L{orelse}__, {bool(s.orelse)}, {s.secretly}, {self.k(s.span)})", s.span)
+                unit.end_block()
+                self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops)
+                return
             source = f"_selections(st, {source}, {low}, {high if high else low}, {s.ordered}, {self.k(s.span)})"
         chooser = together.chooser if together else self.chooser(s, names)
         with self.options_of(unit, s.span, {item}, chooser):
@@ -346,6 +371,11 @@ class UnitGen(TogetherGen):
         if together:
             together.record(unit)
             end = together.next_body
+        self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops, together)
+
+    def after_choice(self, unit, s, names, inner, body, orelse, end, exits, loops, together=None) -> None:
+        """A choice's body, then its `else` (in a `simultaneously`, each goes on to the next pick's
+        body, at `end`)."""
         self.option_body(unit, body, s.body, inner, exits, loops, end, s.span)
         unit.place(orelse, s.span)
         self.block(unit, s.orelse, names, exits, loops)

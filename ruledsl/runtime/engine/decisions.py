@@ -18,6 +18,7 @@ from ..model.chance import next_random
 from ..model.collections import items_of
 from ..model.signals import SUSPEND
 from ..model.values import Comp, Die, Player, display
+from .selections import SelectionLabels, Selections
 
 MAX_OPTIONS = 20_000
 
@@ -126,6 +127,30 @@ def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secre
     _too_many(found, span)
     pcs, names, values = zip(*found.values())
     st.pending = Decision(chooser.index, tuple(found), pcs, names, values, None, secret, span)
+    return SUSPEND
+
+
+def offer_selections(st, fr, chooser, items, low: int, high: int, ordered: bool, prefix: str, suffix: str,
+                     pc: int, name: str, else_pc: int, has_else: bool, secret: bool, span):
+    """`choose N [ordered] from C as "…{x}…"` with no `where`: the selections are offered without
+    making each one, when their labels cannot coincide (the items read differently); otherwise
+    they are made and equal labels merged, as for any choice."""
+    selections = Selections(tuple(items), low, high, ordered)
+    count = len(selections)
+    texts = tuple(display(st, x) for x in selections.items)
+    if count > MAX_OPTIONS or len(set(texts)) < len(texts) or any(", " in t for t in texts):
+        found = {}
+        for i, choice in enumerate(selections):
+            if i >= MAX_OPTIONS * 4:
+                raise error(span, "this decision has too many possible selections",
+                            "narrow the list, or choose one item at a time")
+            found.setdefault(prefix + display(st, choice) + suffix, choice)
+        return offer_choice(st, fr, chooser, found, pc, name, else_pc, has_else, secret, span)
+    if not count:
+        return _nothing(st, fr, chooser, else_pc, has_else)
+    st.memo = None
+    st.pending = Decision(chooser.index, SelectionLabels(selections, texts, prefix, suffix), (pc,) * count,
+                          (name,) * count, selections, None, secret, span)
     return SUSPEND
 
 
