@@ -44,6 +44,8 @@ GAMES = [
     ("games/examples/dice_race.rules", {}),
     ("games/examples/high_card.rules", {}),
     ("games/examples/tic_tac_toe.rules", {}),
+    ("games/examples/connect_four.rules", {}),
+    ("games/examples/breakthrough.rules", {}),
 ]
 
 
