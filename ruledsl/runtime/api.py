@@ -260,7 +260,7 @@ class GameState(StateData):
             "fields": repr([[encode(self.prog, self, v, None) for v in f] for f in self.fields]),
             "known": self.known, "contents": [[c.id for c in cs] for cs in self.contents],
             "tags": [sorted(t) for t in self.tags], "lazy": sorted(self.lazy), "rng": self.rng,
-            "frames": repr(frames), "pending": self.pending.labels if self.pending else None,
+            "frames": repr(frames), "pending": list(self.pending.labels) if self.pending else None,
             "current": self.current.index if self.current else None, "phase": self.phase,
             "round": self.round, "log": [e.as_json() for e in chain_to_list(self.log)],
             "var_known": sorted(self.var_known.items()), "quiet": self.quiet,
