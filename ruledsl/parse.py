@@ -9,6 +9,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
 
+from . import slips
 from .errors import Diagnostic, RulesError
 from .source import Span
 
@@ -157,6 +158,9 @@ def syntax_diagnostic(err: UnexpectedInput, path: str, text: str, lark: Lark) ->
             hint = "indent only the lines of a block, after a line ending in ':'"
         elif "_INDENT" in (err.expected or ()) and token.type != "_INDENT":
             hint = "a line ending in ':' must be followed by an indented block"
+        slip = slips.hint_for(text, line, token)
+        if slip is not None:
+            hint = slip
         return Diagnostic("error", Span(path, line, column, line, end_col), message, hint)
     if isinstance(err, UnexpectedEOF):
         line, column = _end_position(text)

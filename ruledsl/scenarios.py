@@ -55,6 +55,19 @@ def run_file(path: str) -> list[ScenarioResult]:
     return results
 
 
+def _called_from(games: dict, decl, err) -> str:
+    """`(from line N of the scenario)` when a rule the scenario ran failed at a line of its own."""
+    scenario = f"scenario \"{decl.title}\""
+    for game in games.values():
+        program = getattr(game, "_program", None)
+        if program is None:
+            continue
+        lines = [span.line for span, name in program.code_map.calls(err.__traceback__) if name == scenario and span]
+        if lines and lines[0] != err.diagnostic.span.line:
+            return f" (from line {lines[0]} of the scenario)"
+    return ""
+
+
 def _settings(decl: n.ScenarioDecl) -> tuple[Optional[int], int, dict]:
     players, seed, options = None, 0, {}
     for name, expr in decl.settings:
@@ -103,7 +116,8 @@ def run_scenario(loaded, decl: n.ScenarioDecl, path: str, games: dict) -> Scenar
         line = fail.span.line if fail.span is not None and fail.span.line else decl.span.line
         return ScenarioResult(decl.title, decl.span.path, decl.span.line, False, f"line {line}: {fail}")
     except RulesError as err:
-        return ScenarioResult(decl.title, decl.span.path, decl.span.line, False, err.diagnostic.headline())
+        return ScenarioResult(decl.title, decl.span.path, decl.span.line, False,
+                              err.diagnostic.headline() + _called_from(games, decl, err))
     return ScenarioResult(decl.title, decl.span.path, decl.span.line, True)
 
 
@@ -117,6 +131,8 @@ class Driver:
         self.dirty = False
         self.log_mark = state.log     # events after this one are "since the last play"
         self.forces: dict = {}        # id of a queued forced outcome -> (it, the force statement's span)
+        self.drew = None              # the line of the last play, when it drew chance unforced
+        self.suspects: list = []      # forces given right after such a play: (entry, that play's line)
 
     def text(self, span) -> str:
         source = self.game.sources.get(span.path)
@@ -159,7 +175,11 @@ class Driver:
 
     # ------------------------------------------------------------ checks
     def expect_failed(self, span, cond_span, parts) -> None:
-        raise ScenarioFailure(span, f"expected {self.text(cond_span)}{self._explain(parts)}")
+        note = ""
+        if loop.held(self.prog, self.state):
+            note = (" (the flow has not started yet: this is the position the set-up left; the flow starts "
+                    "at the first `play`, `expect legal` or `expect options`)")
+        raise ScenarioFailure(span, f"expected {self.text(cond_span)}{self._explain(parts)}{note}")
 
     def _explain(self, parts) -> str:
         if parts is None:
@@ -168,7 +188,17 @@ class Driver:
             values = [(self.text(part_span), value()) for part_span, value in parts]
         except RulesError:
             return ""
-        return ", but " + " and ".join(f"{text} is {_shown(self.state, value)}" for text, value in values)
+        if not values:
+            return ", but it is false"
+        return ", but " + _and(f"{text} is {_shown(self.state, value)}" for text, value in values)
+
+    def expect_options(self, span, labels: list, who) -> None:
+        d = self.state.pending
+        fits = d is not None and list(d.labels) == labels and (who is None or d.seat == who.index)
+        if not fits:
+            wanted = ", ".join(repr(x) for x in labels)
+            raise ScenarioFailure(span, f"expected {who.name + ' to choose' if who else 'a choice'} from {wanted}, "
+                                  f"but {self._legal_now()}")
 
     def expect_legal(self, span, label: str, who, legal: bool) -> None:
         d = self.state.pending
@@ -225,10 +255,21 @@ class Driver:
             raise ScenarioFailure(span, "no decision is pending")
         if who is not None and d.seat != who.index:
             raise ScenarioFailure(span, f"cannot play '{label}' by {who.name}: {self._legal_now()}")
+        suspects, self.suspects = self.suspects, []
+        rng = st.rng
         try:
             st.apply(label)
         except IllegalAction:
             raise ScenarioFailure(span, f"'{label}' is not legal: {self._legal_now()}") from None
+        for entry, after_line in suspects:
+            if any(e is entry for e in st.forced):
+                # given just after a play that drew this chance unforced, and not used by the next
+                # play either: it was meant for the chance of the play before it
+                force_span = self.forces[id(entry)][1]
+                raise ScenarioFailure(force_span, f"force {self.text(force_span)[len('force '):].strip()} comes after "
+                                      f"the play on line {after_line}, which already drew its chance, and the play on "
+                                      f"line {span.line} did not use it: put the force before the play it is meant for")
+        self.drew = span.line if st.rng != rng else None
 
     def force(self, span, func: str, die, outcome) -> None:
         if func == "roll":
@@ -240,6 +281,8 @@ class Driver:
             key = ("random", None)
         entry = (key, outcome)
         self.forces[id(entry)] = (entry, span)
+        if self.drew is not None:
+            self.suspects.append((entry, self.drew))
         self.state.forced = self.state.forced + (entry,)
         self.dirty = True
 
@@ -251,6 +294,11 @@ class Driver:
                 raise ScenarioFailure(span, f"force {self.text(span)[len('force '):].strip()} was never used "
                                       "(the chance event it was meant for may have come before this line: "
                                       "put forces before the play that leads to it)")
+
+
+def _and(texts) -> str:
+    texts = list(texts)
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
 
 
 def _shown(st, value) -> str:

@@ -17,6 +17,7 @@ BASIC_TYPES = {
     "location": "a place on a board",
     "direction": "one of N, E, S, W, NE, SE, SW, NW",
     "zone": "a zone",
+    "map": "a table from keys to values ({key: value})",
     "any": "anything (no type check)",
 }
 
@@ -169,7 +170,7 @@ BUILTINS: dict[str, Builtin] = {
 }
 
 # Statements that only scenarios may use.
-SCENARIO_ONLY = ("Expect", "ExpectLegal", "ExpectTold", "ExpectSees", "Force", "Play")
+SCENARIO_ONLY = ("Expect", "ExpectLegal", "ExpectOptions", "ExpectTold", "ExpectSees", "Force", "Play")
 
 
 def signature(name: str) -> str:

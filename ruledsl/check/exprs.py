@@ -7,6 +7,7 @@ constants, and its helpers expect, condition and collection.
 from __future__ import annotations
 
 from ..errors import did_you_mean
+from ..slips import FUNCTIONS
 from ..ir import nodes as n
 from .builtins import BUILTINS, COMPONENT_FIELDS, LOCATION_FIELDS, PLAYER_FIELDS
 from .index import name_span
@@ -196,7 +197,8 @@ class Expressions:
                 self.ctx.error(e.span, f"{e.func} is a rule, not a function", f"run it with: do {e.func}(…)")
             else:
                 self.ctx.error(e.span, f"there is no function '{e.func}'",
-                               did_you_mean(e.func, list(BUILTINS) + list(self.ctx.game.defines)) or "see the builtin functions in docs/language.md")
+                               FUNCTIONS.get(e.func) or did_you_mean(e.func, list(BUILTINS) + list(self.ctx.game.defines))
+                               or "see the builtin functions in docs/language.md")
             for arg in e.args:
                 self.expr(arg)
             return ANY
@@ -254,7 +256,11 @@ class Expressions:
         if c.by is not None:
             self.expr(c.by)
         result = item
-        if c.body is not None:
+        if c.inner is not None:
+            if form == "each":
+                self.ctx.error(c.span, "this function takes `each x in list`, not `expr for each x in list`")
+            result = self.comprehension(c.inner, "map")
+        elif c.body is not None:
             if form == "each":
                 self.ctx.error(c.span, "this function takes `each x in list`, not `expr for each x in list`")
             result = self.expr(c.body)
@@ -262,6 +268,19 @@ class Expressions:
             result = item
         self.scope.pop()
         return result
+
+    def e_Conditional(self, e: n.Conditional) -> Type:
+        self.condition(e.cond)
+        then, orelse = self.expr(e.then), self.expr(e.orelse)
+        if then is NONE or then is ANY:
+            return orelse if then is NONE else ANY
+        if orelse is NONE or orelse is ANY or then == orelse:
+            return then if orelse is NONE or then == orelse else ANY
+        if then.is_list and orelse.is_list:
+            return then if orelse.item is ANY else orelse if then.item is ANY else list_of(ANY)
+        self.ctx.error(e.span, f"the two values of this `… if … else …` differ: {a_type(then)} and {a_type(orelse)}",
+                       "give both sides values of the same type")
+        return ANY
 
     def e_Unary(self, e: n.Unary) -> Type:
         got = self.expr(e.operand)

@@ -63,7 +63,7 @@ class _Flow:
                 self.ctx.error(stmt.span, "no one is named to make this choice",
                                "add `by p`, or put it inside a `turn p:` block")
             loop = in_loop or isinstance(stmt, LOOPS)
-            turn = in_turn or isinstance(stmt, n.Turn)
+            turn = in_turn or isinstance(stmt, (n.Turn, n.Simultaneous))   # the latter names its choosers
             for body in bodies(stmt):
                 self.walk(body, in_loop=loop, in_rule=in_rule, in_turn=turn, where=where)
 

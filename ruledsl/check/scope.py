@@ -15,9 +15,11 @@ from ..ir import nodes as n
 from ..source import UNKNOWN, Span
 from .builtins import BUILTINS, SCENARIO_ONLY
 from .context import Context
+from .choices import Choices
+from .declared import Declared
 from .exprs import TRUTH, Expressions
 from .index import Declaration, Index
-from .types import (ANY, DIRECTION, INT, LOCATION, MAP, NONE, PLAYER, Type, a_type, compatible, item_of, kind,
+from .types import (ANY, INT, LOCATION, MAP, NONE, PLAYER, Type, a_type, compatible, item_of, kind,
                     list_of)
 
 class Scope:
@@ -60,7 +62,7 @@ class Scope:
         return [name for frame in self.frames for name in frame]
 
 
-class Checker(Expressions):
+class Checker(Choices, Declared, Expressions):
     """Resolves and types; one method per statement type here, per expression type in exprs.py."""
 
     def __init__(self, ctx: Context):
@@ -118,6 +120,9 @@ class Checker(Expressions):
                 self.content(zone, content)
         for board in g.boards.values():
             self.board(board)
+        for decl in g.kinds.values():
+            if decl.shown is not None:
+                self.shown(decl)
         for define in g.defines.values():
             self.define_type(define)
         for rule in g.rules.values():
@@ -213,42 +218,6 @@ class Checker(Expressions):
             ctx.diagnostics, ctx.index, self.scope, self.owner, self.types_out = saved
         self.types_out[("site", id(call))] = site
 
-    def content(self, zone: n.ZoneDecl, content: n.Content) -> None:
-        names = {}
-        if content.source is not None:
-            names[content.var] = self.local(content.var, item_of(self.collection(content.source)), content.var_span, content.span)
-        if zone.per_player:
-            names.setdefault("owner", self.local("owner", PLAYER, UNKNOWN, content.span))
-        self.scope.push(names, content.span)
-        if content.count is not None:
-            self.expect(content.count, INT, self.expr(content.count), "a count")
-        kind = self.ctx.game.kinds.get(content.kind)
-        fields = {f.name: f for f in kind.fields} if kind else {}
-        for name, value in content.args:
-            got = self.expr(value)
-            if name in fields:
-                self.expect(value, self.ctx.resolve_type(fields[name].type), got, f"field {name}")
-        self.scope.pop()
-        if kind:
-            for field in kind.fields:
-                if field.default is not None:
-                    self.expect(field.default, self.ctx.resolve_type(field.type), self.expr(field.default),
-                                f"the default of {field.name}")
-
-    def board(self, board: n.BoardDecl) -> None:
-        for loc in board.locations:
-            for _name, value in loc.fields:
-                self.expr(value)
-        for edges in board.edges:
-            if edges.when is not None:
-                self.condition(edges.when)
-        for connect in board.connects:
-            spans = connect.var_spans or (UNKNOWN,) * 3
-            names = zip((connect.a, connect.b, connect.d), (LOCATION, LOCATION, DIRECTION), spans)
-            self.scope.push({name: self.local(name, typ, sp, connect.span) for name, typ, sp in names}, connect.span)
-            self.condition(connect.when)
-            self.scope.pop()
-
     # -- helpers ---------------------------------------------------------------
     def expect(self, node, want: Type, got: Type, what: str) -> None:
         if want.head in ("enum type", "kind type"):
@@ -284,10 +253,16 @@ class Checker(Expressions):
         handler(s)
 
     def s_Let(self, s: n.Let):
-        if isinstance(s.value, n.Call) and s.value.func in BUILTINS and BUILTINS[s.value.func].chance:
+        chance = isinstance(s.value, n.Call) and s.value.func in BUILTINS and BUILTINS[s.value.func].chance
+        if chance:
             typ = self.call(s.value, chance_ok=True)
         else:
             typ = self.expr(s.value)
+        if s.seen is not None:
+            self.players(s.seen)
+            if not chance:
+                self.ctx.error(s.seen.span, "only chance (a roll or random(…)) can be seen by some seats only",
+                               "a value worked out by the rules is not told to anyone; announce it `to` seats")
         block = self.scope.region()
         region = Span(s.span.path, s.span.line, s.span.column, block.end_line, block.end_column) if block else None
         self.scope.bind(s.name, self.local(s.name, typ, s.name_span, region))
@@ -326,8 +301,22 @@ class Checker(Expressions):
         if isinstance(t, n.Attr):
             return self.expr(t)
         if isinstance(t, n.Index):
-            return self.expr(t)
-        self.ctx.error(t.span, "only a variable, a player's variable or a component's field can be set")
+            # one entry of a list or a map held by something that may be set (`set progress[c] to 5`)
+            obj = self.target(t.obj)
+            self.types_out[id(t.obj)] = obj
+            index = self.expr(t.index)
+            if obj.is_list:
+                self.expect(t.index, INT, index, "a list index")
+                typ = obj.item
+            elif obj in (MAP, ANY):
+                typ = ANY
+            else:
+                self.ctx.error(t.span, f"{a_type(obj)} cannot be indexed", "only lists and maps can be indexed")
+                typ = ANY
+            self.types_out[id(t)] = typ
+            return typ
+        self.ctx.error(t.span, "only a variable, a player's variable, a component's field, or an entry of a "
+                       "list or map they hold can be set")
         return ANY
 
     def s_Move(self, s: n.Move):
@@ -403,6 +392,8 @@ class Checker(Expressions):
         self.scope.push({s.var: self.local(s.var, PLAYER, s.var_span, s.span)}, s.span)
         for key in s.keys:
             self.expect(key, INT, self.expr(key), "a ranking key")
+        if s.returns is not None:
+            self.expect(s.returns, INT, self.expr(s.returns), "a return")
         self.scope.pop()
 
     def s_Jump(self, s):
@@ -415,37 +406,6 @@ class Checker(Expressions):
         self.expr(s.expr)
         self.ctx.error(s.span, "this expression does nothing on its own",
                        "use it in a statement: let x = …, if …:, set … to …")
-
-    def s_Expect(self, s: n.Expect):
-        self.condition(s.cond)
-
-    def s_ExpectLegal(self, s: n.ExpectLegal):
-        self.expr(s.label)
-        if s.by is not None:
-            self.players(s.by)
-
-    def s_ExpectTold(self, s: n.ExpectTold):
-        self.expr(s.text)
-        if s.seat is not None:
-            self.players(s.seat)
-
-    def s_ExpectSees(self, s: n.ExpectSees):
-        self.players(s.seat)
-        self.expr(s.item)
-
-    def s_Force(self, s: n.Force):
-        if not (isinstance(s.event, n.Call) and s.event.func in BUILTINS and BUILTINS[s.event.func].chance) and not (
-                isinstance(s.event, n.Call) and s.event.func == "draw"):
-            self.ctx.error(s.event.span, "only a chance event can be forced",
-                           "force roll(Die) = face, or force random(list) = item")
-            return
-        self.call(s.event, chance_ok=True)
-        self.expr(s.outcome)
-
-    def s_Play(self, s: n.Play):
-        self.expr(s.label)
-        if s.by is not None:
-            self.players(s.by)
 
     def s_If(self, s: n.If):
         for branch in s.branches:
@@ -472,51 +432,6 @@ class Checker(Expressions):
             for value in case.values:
                 self.expect(value, subject, self.expr(value), "a case")
             self.block(case.body)
-        self.block(s.orelse)
-
-    def s_Choose(self, s: n.Choose):
-        source = self.collection(s.source)
-        item = item_of(source)
-        for count in {id(c): c for c in (s.count_min, s.count_max) if c is not None}.values():
-            self.expect(count, INT, self.expr(count), "how many to choose")
-        low, high = s.count_min, s.count_max
-        if isinstance(low, n.Literal) and isinstance(high, n.Literal) and low.value > high.value:
-            self.ctx.error(s.span, f"cannot choose {low.value}..{high.value}", "write the smaller number first")
-        bound = self.local(s.var, list_of(item) if s.multiple else item, s.var_span, s.span)
-        # With a count, `where` judges the whole selection (a pair that touches).
-        self.scope.push({s.var: bound}, s.span)
-        if s.where is not None:
-            self.condition(s.where)
-        self.scope.pop()
-        if s.chooser is not None:
-            self.player(s.chooser)
-        self.scope.push({s.var: bound}, s.span)
-        if s.label is not None:
-            self.expr(s.label)
-        self.block(s.body)
-        self.scope.pop()
-        self.block(s.orelse)
-
-    def s_Menu(self, s: n.Menu):
-        if s.chooser is not None:
-            self.player(s.chooser)
-        labels = {}
-        for option in s.options:
-            names = {}
-            if option.source is not None:
-                item = item_of(self.collection(option.source))
-                names[option.var] = self.local(option.var, item, option.var_span, option.span)
-            self.scope.push(names, option.span)
-            if option.cond is not None:
-                self.condition(option.cond)
-            self.expr(option.label)
-            self.block(option.body)
-            self.scope.pop()
-            key = tuple(p for p in option.label.parts if isinstance(p, str))
-            if option.source is None and key in labels:
-                self.ctx.error(option.span, "two options of this menu have the same label",
-                               f"the other is on line {labels[key]}; labels must tell actions apart")
-            labels[key] = option.span.line
         self.block(s.orelse)
 
     def s_Phase(self, s: n.Phase):
@@ -576,7 +491,7 @@ def _agreed(params, calls) -> dict:
 
 def _keyword(s) -> str:
     return {"Expect": "expect", "ExpectLegal": "expect legal", "ExpectTold": "expect … reads/announced",
-            "ExpectSees": "expect … sees", "Force": "force", "Play": "play"}[type(s).__name__]
+            "ExpectSees": "expect … sees", "ExpectOptions": "expect options", "Force": "force", "Play": "play"}[type(s).__name__]
 
 
 def check(ctx: Context) -> None:

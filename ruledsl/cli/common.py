@@ -157,11 +157,12 @@ def fmt_number(x) -> str:
     return f"{round(float(x), 3):g}"
 
 
-def winners_text(seats: list, returns: list) -> str:
-    """`X wins`, `X and O win`, or `no one wins` (a return of 1 is a win)."""
-    won = [s for s, r in zip(seats, returns) if r == 1]
+def winners_text(seats: list, state) -> str:
+    """`X wins`, `X and O win` (a shared win: a tie for first), `a draw`, or `no one wins`."""
+    won = [seats[i] for i in state.winners()]
     if not won:
-        if len(set(returns)) == 1 and returns and returns[0] > 0:
+        returns = state.returns()
+        if len(set(returns)) == 1 and len(returns) > 1 and not state.losers():
             return "a draw"
         return "no one wins"
     if len(won) == 1:

@@ -15,6 +15,7 @@ COMMANDS = {
     "run": "ruledsl.cli.run:run_command",
     "simulate": "ruledsl.cli.simulate:simulate_command",
     "replay": "ruledsl.cli.replay:replay_command",
+    "draw": "ruledsl.cli.draw:draw_command",
     "test": "ruledsl.cli.test:test_command",
     "lsp": "ruledsl.cli.lsp:lsp_command",
 }

@@ -52,7 +52,7 @@ class _Builder(Transformer):
                 buf += "}"
                 i += 2
             elif ch == "{":
-                close = text.find("}", i)
+                close = _closing_brace(text, i)
                 if close < 0:
                     raise RulesError(Diagnostic("error", span, "unclosed '{' in a string",
                                                 "write {{ for a literal brace"))
@@ -165,13 +165,14 @@ class _Builder(Transformer):
     @v_args(meta=True)
     def kind_decl(self, meta, c):
         name, mods, *fields = c
-        return n.KindDecl(str(name), tuple(fields), mods.get("position"), name_span=self.tspan(name), span=self.span(meta))
+        return n.KindDecl(str(name), tuple(fields), mods.get("position"), mods.get("shown"), name_span=self.tspan(name),
+                          span=self.span(meta))
 
     @v_args(meta=True)
     def field_decl(self, meta, c):
         name, type_, default, mods = c
-        return n.FieldDecl(str(name), type_, default, mods.get("visibility"), name_span=self.tspan(name),
-                           span=self.span(meta))
+        return n.FieldDecl(str(name), type_, default, mods.get("visibility"), mods.get("hidden", False),
+                           name_span=self.tspan(name), span=self.span(meta))
 
     @v_args(meta=True)
     def zone_decl(self, meta, c):
@@ -227,6 +228,12 @@ class _Builder(Transformer):
 
     def capacity(self, c):
         return ("capacity", c[0])
+
+    def shown_as(self, c):
+        return ("shown", self.template(c[0]))
+
+    def hidden(self, c):
+        return ("hidden", True)
 
     @v_args(meta=True)
     def type_name(self, meta, c):
@@ -342,7 +349,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def let_stmt(self, meta, c):
-        return n.Let(str(c[0]), c[1], name_span=self.tspan(c[0]), span=self.span(meta))
+        return n.Let(str(c[0]), c[1], c[2], name_span=self.tspan(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def set_stmt(self, meta, c):
@@ -420,6 +427,11 @@ class _Builder(Transformer):
         return n.EndGame(str(var), source, tuple(keys), var_span=self.tspan(var), span=self.span(meta))
 
     @v_args(meta=True)
+    def end_returns_stmt(self, meta, c):
+        value, var, source = c
+        return n.EndGame(str(var), source, (), value, var_span=self.tspan(var), span=self.span(meta))
+
+    @v_args(meta=True)
     def stop_stmt(self, meta, c):
         return n.Jump("stop", span=self.span(meta))
 
@@ -457,7 +469,15 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def force_stmt(self, meta, c):
-        return n.Force(c[0], c[1], span=self.span(meta))
+        return n.Force(c[0], c[1], tuple(c[2:]), span=self.span(meta))
+
+    @v_args(meta=True)
+    def expect_options_stmt(self, meta, c):
+        _word, *rest = c
+        by = rest.pop() if rest and not isinstance(rest[-1], Token) else None
+        if rest and rest[-1] is None:
+            rest.pop()
+        return n.ExpectOptions(tuple(self.template(t) for t in rest), by, span=self.span(meta))
 
     @v_args(meta=True)
     def play_stmt(self, meta, c):
@@ -524,7 +544,7 @@ class _Builder(Transformer):
             multiple = True
         return n.Choose(str(var), source, body, where, low, high, ordered, opts.get("by"),
                         opts.get("secretly", False), opts.get("label"), orelse or (), multiple,
-                        var_span=self.tspan(var), span=self.span(meta))
+                        opts.get("automatic", False), var_span=self.tspan(var), span=self.span(meta))
 
     def choice_count(self, c):
         low, high, ordered = c
@@ -536,6 +556,9 @@ class _Builder(Transformer):
     def secretly(self, c):
         return ("secretly", True)
 
+    def automatic(self, c):
+        return ("automatic", True)
+
     def choice_label(self, c):
         return ("label", self.as_template(self.template(c[0])))
 
@@ -545,13 +568,19 @@ class _Builder(Transformer):
         orelse = c.pop() if c and (c[-1] is None or isinstance(c[-1], tuple) and not _is_opt(c[-1])) else None
         opts = dict(x for x in c if _is_opt(x))
         options = tuple(x for x in c if isinstance(x, n.Option))
-        return n.Menu(options, opts.get("by"), opts.get("secretly", False), orelse or (), span=self.span(meta))
+        return n.Menu(options, opts.get("by"), opts.get("secretly", False), orelse or (), opts.get("automatic", False),
+                      span=self.span(meta))
 
     @v_args(meta=True)
     def option_clause(self, meta, c):
         label, var, source, cond, body = c
         return n.Option(self.as_template(self.template(label)), body, str(var) if var else None, source, cond,
                         var_span=self.tspan(var) if var else UNKNOWN, span=self.span(meta))
+
+    @v_args(meta=True)
+    def simultaneous_stmt(self, meta, c):
+        var, source, decision = c
+        return n.Simultaneous(str(var), source, decision, var_span=self.tspan(var), span=self.span(meta))
 
     @v_args(meta=True)
     def phase_stmt(self, meta, c):
@@ -675,12 +704,40 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def comp_map(self, meta, c):
-        body, var, source, where = c
-        return n.Comprehension(str(var), source, where, None, body, var_span=self.tspan(var), span=self.span(meta))
+        body, *clauses = c
+        inner = None
+        for var, source, where, span in reversed(clauses):
+            # `body for each a in A for each b in B`: the first clause is the outer loop
+            inner = n.Comprehension(str(var), source, where, None, body if inner is None else None, inner,
+                                    var_span=self.tspan(var), span=span)
+        return attrs.evolve(inner, span=self.span(meta))
+
+    @v_args(meta=True)
+    def comp_for(self, meta, c):
+        var, source, where = c
+        return (var, source, where, self.span(meta))
+
+    @v_args(meta=True)
+    def cond_expr(self, meta, c):
+        return n.Conditional(c[1], c[0], c[2], span=self.span(meta))
+
+
+def _closing_brace(text: str, start: int) -> int:
+    """Where the `{…}` part opened at start closes, skipping quoted text inside it; -1 if it does not."""
+    quoted = False
+    i = start + 1
+    while i < len(text):
+        ch = text[i]
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "}" and not quoted:
+            return i
+        i += 1
+    return -1
 
 
 def _is_opt(x) -> bool:
-    return isinstance(x, tuple) and len(x) == 2 and x[0] in ("by", "secretly", "label")
+    return isinstance(x, tuple) and len(x) == 2 and x[0] in ("by", "secretly", "label", "automatic")
 
 
 def _positional(args) -> tuple:

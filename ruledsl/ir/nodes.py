@@ -98,12 +98,15 @@ class Comprehension:
 
     var: the bound name; source: the collection; where: filter or None;
     by: a key (each-form only) or None; body: the mapped value (map-form) or None.
+    inner: a further `for each` run for every item (a flattening comprehension,
+    `[c for each p in players for each c in p.hand]`); the innermost one has the body.
     """
     var: str
     source: "Expr"
     where: Optional["Expr"] = None
     by: Optional["Expr"] = None
     body: Optional["Expr"] = None
+    inner: Optional["Comprehension"] = None
     var_span: Span = _span()
     span: Span = _span()
 
@@ -115,6 +118,15 @@ class Call:
     args: tuple = ()
     kwargs: tuple = ()  # ((name, Expr), ...)
     comp: Optional[Comprehension] = None
+    span: Span = _span()
+
+
+@node
+class Conditional:
+    """`then if cond else orelse`: one of two values; only the one chosen is worked out."""
+    cond: "Expr"
+    then: "Expr"
+    orelse: "Expr"
     span: Span = _span()
 
 
@@ -158,16 +170,18 @@ class MapLit:
     span: Span = _span()
 
 
-Expr = Union[Literal, Template, Name, Attr, Index, Call, Unary, Binary, Range, ListLit, MapLit]
+Expr = Union[Literal, Template, Name, Attr, Index, Call, Conditional, Unary, Binary, Range, ListLit, MapLit]
 
 # ----------------------------------------------------------- statements
 
 
 @node
 class Let:
-    """`let name = value`: a local for the rest of the block."""
+    """`let name = value [visible to seats]`: a local for the rest of the block. seats (a roll or
+    random() only): who learns the outcome; None: everyone."""
     name: str
     value: Expr
+    seen: Optional[Expr] = None
     name_span: Span = _span()
     span: Span = _span()
 
@@ -271,10 +285,13 @@ class Win:
 
 @node
 class EndGame:
-    """`end game [ranking each p in players by k1, k2, …]`: ranked by keys, higher first."""
+    """`end game [ranking each p in players by k1, k2, …]`: ranked by keys, higher first; or
+    `end game returns value for each p in players`: returns, a number per seat (seats not
+    listed return 0)."""
     var: Optional[str] = None
     source: Optional[Expr] = None
     keys: tuple = ()
+    returns: Optional[Expr] = None
     var_span: Span = _span()
     span: Span = _span()
 
@@ -331,9 +348,20 @@ class ExpectSees:
 
 @node
 class Force:
-    """Scenario: `force roll(White) = Blank`: the next such chance event gives this outcome."""
+    """Scenario: `force roll(White) = Blank[, Knife, …]`: the next such chance events give these
+    outcomes, in order (more: the outcomes after the first)."""
     event: Expr
     outcome: Expr
+    more: tuple = ()
+    span: Span = _span()
+
+
+@node
+class ExpectOptions:
+    """Scenario: `expect options "a", "b" [by p]`: the pending decision is p's and offers exactly
+    these labels, in this order."""
+    labels: tuple
+    by: Optional[Expr] = None
     span: Span = _span()
 
 
@@ -407,7 +435,7 @@ class Choose:
     multiple pick matters. where: filter. chooser: the deciding player
     (default: the player whose turn it is). secretly: only the chooser sees
     what was chosen. label: the action's label template. orelse: run when
-    there is nothing to choose.
+    there is nothing to choose. automatic: an only option is taken without asking.
     """
     var: str
     source: Expr
@@ -421,6 +449,7 @@ class Choose:
     label: Optional[Template] = None
     orelse: tuple = ()
     multiple: bool = False
+    automatic: bool = False
     var_span: Span = _span()
     span: Span = _span()
 
@@ -439,11 +468,25 @@ class Option:
 
 @node
 class Menu:
-    """`choose [by p] [secretly]:` with option arms; orelse runs when no option is open."""
+    """`choose [by p] [secretly] [automatically when only one]:` with option arms; orelse runs when
+    no option is open; automatic: an only option is taken without asking."""
     options: tuple
     chooser: Optional[Expr] = None
     secretly: bool = False
     orelse: tuple = ()
+    automatic: bool = False
+    span: Span = _span()
+
+
+@node
+class Simultaneous:
+    """`simultaneously for each p in seats:` one decision (a Choose or a Menu, without `by`) that
+    every listed seat p makes in secret, in seat order; when all have chosen, every choice is
+    revealed at once and then each seat's chosen body runs, in the same order."""
+    var: str
+    source: Expr
+    decision: Union["Choose", "Menu"]
+    var_span: Span = _span()
     span: Span = _span()
 
 
@@ -473,7 +516,7 @@ class Turn:
 
 Stmt = Union[Let, Set, Move, Draw, Effect, Show, Rotate, Swap, Announce, Mark, Do, Win, EndGame,
              Jump, ExprStmt, Expect, ExpectLegal, Force, Play, If, ForEach, Repeat, Match, Choose,
-             Menu, Phase, Turn]
+             Menu, Simultaneous, Phase, Turn]
 
 # --------------------------------------------------------- declarations
 
@@ -548,21 +591,26 @@ class EnumDecl:
 
 @node
 class FieldDecl:
-    """A field of a kind: type, default, and who sees it (None: whoever sees the face)."""
+    """A field of a kind: type, default, and who sees it (None: whoever sees the face). hidden:
+    bookkeeping that players are never shown (views and the screen leave it out)."""
     name: str
     type: TypeRef
     default: Optional[Expr] = None
     visibility: Optional[Visibility] = None
+    hidden: bool = False
     name_span: Span = _span()
     span: Span = _span()
 
 
 @node
 class KindDecl:
-    """`kind Name [, position visible to who]:` fields. position: who sees where one is."""
+    """`kind Name [, position visible to who] [, shown as "…"]:` fields. position: who sees where
+    one is. shown: how one reads on screen and in labels, a template over its fields (None: its
+    `name` field, else its first field)."""
     name: str
     fields: tuple = ()
     position: Optional[Visibility] = None
+    shown: Optional[Expr] = None
     name_span: Span = _span()
     span: Span = _span()
 

@@ -9,8 +9,8 @@ from ..errors import IllegalAction, RulesError, error
 from .engine import loop
 from .fastpaths import on
 from .model.chance import seed_rng
-from .model.state import StateData, chain_to_list
-from .views import build_view, seat_log
+from .model.state import SecretLabel, StateData, chain_to_list
+from .views import build_view, connections, seat_log
 
 CHANCE = -1
 RECORD_FORMAT = records.FORMAT
@@ -166,8 +166,19 @@ class GameState(StateData):
             raise IllegalAction(f"'{label}' is not legal now; {who} may choose: {shown}") from None
 
     def returns(self) -> list:
-        """One number per seat when the game is over (win 1, loss 0; rankings between); [] before."""
+        """One number per seat when the game is over (win 1, loss 0; rankings between; numeric
+        returns as the rules gave them); [] before."""
         return list(self.result) if self.result is not None else []
+
+    def winners(self) -> list:
+        """The 0-based seats that won, once the game is over: a win's winners, the seats tied for
+        first in a ranking (a shared win), the seats with the greatest numeric return; [] before
+        the end and after a draw (every seat equal)."""
+        return sorted(self.result.winners) if self.result is not None else []
+
+    def losers(self) -> list:
+        """The 0-based seats that lost: a win's others, the seats tied for last; [] in a draw."""
+        return sorted(self.result.losers) if self.result is not None else []
 
     def clone(self) -> "GameState":
         other = GameState.__new__(GameState)
@@ -184,6 +195,12 @@ class GameState(StateData):
         if seat is not None and not 0 <= seat < len(self.prog.players):
             raise ValueError(f"there is no seat {seat}")
         return build_view(self.prog, self, seat)
+
+    def connections(self, board: Optional[str] = None) -> dict:
+        """{board: {location: [(neighbour, edge kind, both ways)]}}: the steps between a board's
+        locations that exist now (all boards, or the one named), for drawing the boards."""
+        names = [board] if board is not None else list(self.prog.boards)
+        return {name: connections(self.prog, self, name) for name in names}
 
     def events(self, seat: Optional[int]) -> list:
         """The log as seat (0-based) reads it; None: only what is public (as in view(None))."""
@@ -210,6 +227,16 @@ class GameState(StateData):
         """The labels of every decision taken so far (chance outcomes included under explicit chance)."""
         return chain_to_list(self.history)
 
+    def actions_seen(self, seat: Optional[int]) -> list:
+        """The history as seat (0-based; None: an onlooker) may know it: every action's label, with
+        None for a secret choice of another seat and for chance that seat did not see (what a
+        bot may replay, with those filled in by its own guesses, without learning them)."""
+        out = []
+        for label in chain_to_list(self.history):
+            hidden = type(label) is SecretLabel and (seat is None or seat not in label.seats)
+            out.append(None if hidden else str(label))
+        return out
+
     def record(self) -> dict:
         game = self.game
         return {
@@ -217,7 +244,7 @@ class GameState(StateData):
             "game": game.path, "title": game.title, "players": game.players,
             "options": dict(game.given_options), "seed": self.seed,
             "chance": "explicit" if self.explicit else "seeded",
-            "actions": self.actions_taken,
+            "actions": [str(a) for a in self.actions_taken],
             "returns": list(self.result) if self.result is not None else None,
         }
 

@@ -34,10 +34,12 @@ def comp_view(prog, st, comp: Comp, seat) -> dict:
         out["hidden"] = True
     fields = {}
     for name, vis, value in zip(kind.fields, kind.field_visibility, values):
+        if name in kind.hidden:
+            continue            # bookkeeping players are never shown
         if vis == "all" or (vis is None and face) or (vis == "owner" and owner is not None and owner.index == seat):
             fields[name] = encode(prog, st, value, seat)
     out["fields"] = fields
-    if face and len(fields) == len(kind.fields):
+    if face and len(fields) + len(kind.hidden) == len(kind.fields):
         out["text"] = display(st, comp)     # how the log names it ("Move 2", "Red's pawn")
     return out
 
@@ -148,6 +150,25 @@ def _exits(prog, st, loc) -> list:
     return sorted({s.direction.name for s in prog.graphs.steps.get(loc.index, ())
                    if s.kind == "orthogonal" and s.direction is not None
                    and (s.cond is None or s.cond(st, loc, s.to, s.direction))})
+
+
+def connections(prog, st, board_name: str) -> dict:
+    """{location name: [(neighbour name, edge kind, both ways)]}: a board's steps that exist now,
+    for drawing it. Like a grid's exits, the paths of a board on the table are public."""
+    board = prog.boards[board_name]
+    graphs = prog.graphs
+    out = {}
+    for loc in board.locations:
+        found = []
+        for s in graphs.steps.get(loc.index, ()):
+            if s.cond is not None and not s.cond(st, loc, s.to, s.direction):
+                continue
+            back = any(b.to is loc and b.kind == s.kind and (b.cond is None or b.cond(st, s.to, loc, b.direction))
+                       for b in graphs.steps.get(s.to.index, ()))
+            if (s.to.name, s.kind, back) not in found:
+                found.append((s.to.name, s.kind, back))
+        out[loc.name] = found
+    return out
 
 
 def _disclosed(st, slot, seat) -> bool:

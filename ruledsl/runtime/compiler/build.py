@@ -36,8 +36,8 @@ HELPERS = {
     "_extreme": ops.extreme, "_sort": ops.sort_pairs, "_attr": ops.attr, "_has_tag": ops.has_tag,
     "_same": ops.same, "_add": ops.add, "_sub": ops.sub, "_mul": ops.mul, "_div": ops.div, "_mod": ops.mod,
     "_neg": ops.neg, "_lt": ops.lt, "_le": ops.le, "_gt": ops.gt, "_ge": ops.ge, "_contains": ops.contains,
-    "_index": ops.index, "_range": ops.make_range, "_D": display, "_Dm": display_memo, "Comp": Comp,
-    "Player": Player, "Location": Location, "_Zone": Zone, "_EnumValue": EnumValue, "_UNSET": UNSET,
+    "_index": ops.index, "_replaced": ops.replaced, "_range": ops.make_range, "_D": display, "_Dm": display_memo,
+    "Comp": Comp, "Player": Player, "Location": Location, "_Zone": Zone, "_EnumValue": EnumValue, "_UNSET": UNSET,
     "_item_of_kind": item_of_kind,
     # assignments and effects
     "_set_player_var": nm.set_player_var, "_set_owner": nm.set_owner, "_set_field": nm.set_field,
@@ -45,12 +45,13 @@ HELPERS = {
     "_show_many": fx.show_many, "_rotate_many": fx.rotate_many, "_swap": fx.swap, "_announce": fx.announce,
     "_mark_many": fx.mark_many, "_players_of": fx.players_of, "_player_slot": fx.player_slot,
     "_disclose": fx.disclose, "_show_var": fx.show_var, "_ALL_SEATS": ALL_SEATS,
-    "_win": flow.finish_win, "_rank": flow.finish_ranking, "_enter_phase": flow.enter_phase,
+    "_win": flow.finish_win, "_rank": flow.finish_ranking, "_score": flow.finish_returns, "_enter_phase": flow.enter_phase,
     "_enter_turn": flow.enter_turn, "_Runaway": Runaway, "_GameOver": GameOver,
     # decisions, chance and frames
     "_Frame": Frame, "_chance": dec.chance, "_rolled": dec.rolled, "_draw_step": dec.draw_step,
-    "_draw_apply": dec.draw_apply, "_chooser": dec.chooser_of, "_selections": dec.selections,
-    "_offer_choice": dec.offer_choice, "_offer_selections": dec.offer_selections, "_offer_menu": dec.offer_menu, "_SUSPEND": SUSPEND, "_error": error,
+    "_draw_apply": dec.draw_apply, "_chooser": dec.chooser_of, "_seen_by": dec.seen_by, "_pick": dec.pick,
+    "_reveal_picks": dec.reveal_picks, "_selections": dec.selections, "_offer_choice": dec.offer_choice,
+    "_offer_selections": dec.offer_selections, "_offer_menu": dec.offer_menu, "_SUSPEND": SUSPEND, "_error": error,
 }
 
 _EVALUATING = object()
@@ -215,6 +216,18 @@ class Compiler:
         self.code_map.compile(self.ns, out, "a board's condition")
         return self.ns.globals[name]
 
+    def shown_function(self, decl):
+        """`kind K, shown as "…"`: a function (st, comp) -> how one reads, its fields as names."""
+        name = self.ns.fresh("shown")
+        names = {f.name: f"st.fields[c.id][{i}]" for i, f in enumerate(decl.fields)}
+        names.setdefault("owner", "st.owner[c.id]")
+        out = Source()
+        out.add(f"def {name}(st, c):", decl.shown.span)
+        out.add(f"    return _D(st, {self.exprs.gen(decl.shown, names)})", decl.shown.span)
+        self.code_map.compile(self.ns, out, f"how a {decl.name} is shown")
+        self.flush()
+        return self.ns.globals[name]
+
     # ---------------------------------------------------------------- functions and units
     def define_function(self, name: str) -> str:
         return self._function("define", name)
@@ -272,6 +285,9 @@ class Compiler:
 
     def compile_code(self) -> None:
         prog, defn = self.prog, self.defn
+        for decl in defn.kinds.values():
+            if decl.shown is not None:
+                prog.kinds[decl.name].shown = self.shown_function(decl)
         flow_unit = self.new_unit("the flow")
         flow_unit.add("return _SUSPEND", defn.flow.body[0].span if defn.flow.body else None)  # held: see loop.start
         flow_unit.end_block()

@@ -153,6 +153,9 @@ class ExprGen:
             return repr(-e.operand.value)
         return f"_neg(st, {self.gen(e.operand, names)}, {self.k(e.span)})"
 
+    def g_conditional(self, e, names):
+        return f"({self.gen(e.then, names)} if {self.gen(e.cond, names)} else {self.gen(e.orelse, names)})"
+
     def g_range(self, e, names):
         low, high = e.low, e.high
         if isinstance(low, n.Literal) and isinstance(high, n.Literal) and type(low.value) is int \
@@ -163,7 +166,7 @@ class ExprGen:
     def g_list(self, e, names):
         if e.comp is not None:
             var, source, cond, value = self.loop(e.comp, names)
-            out = value if e.comp.body is not None else var
+            out = value if e.comp.body is not None or e.comp.inner is not None else var
             return f"tuple([{out} for {var} in {source}{cond}])"
         if not e.items:
             return "()"
@@ -239,7 +242,8 @@ class ExprGen:
 
     # ---------------------------------------------------------------- comprehensions
     def loop(self, c: n.Comprehension, names):
-        """(Python variable, source text, ' if cond' or '', mapped value or key text)."""
+        """(Python variable, source text, ' if cond' or '', mapped value or key text). A flattening
+        comprehension's further clauses follow the condition (` if c for v2 in … if c2`)."""
         var = self.ns.fresh("v")
         source = self.plain(c.source, names)
         if type(self.ns.known(source)) is not tuple or not on("fold"):
@@ -251,8 +255,12 @@ class ExprGen:
             hoist.varying.add(var)      # inside this comprehension, what reads var changes per item
         try:
             cond = f" if {self.gen(c.where, inner)}" if c.where is not None else ""
-            value_expr = c.body if c.body is not None else c.by
-            value = self.gen(value_expr, inner) if value_expr is not None else var
+            if c.inner is not None:
+                var2, source2, cond2, value = self.loop(c.inner, inner)
+                cond += f" for {var2} in {source2}{cond2}"
+            else:
+                value_expr = c.body if c.body is not None else c.by
+                value = self.gen(value_expr, inner) if value_expr is not None else var
         finally:
             if hoist is not None:
                 hoist.varying.discard(var)
@@ -445,11 +453,16 @@ class Hoist:
 
 UNSET = object()     # a hoisted part not worked out yet
 
+
+class Raw(str):
+    """Python text the compiler itself wrote, standing where an expression would."""
+    span = None
+
 # Expressions worth keeping rather than working out again (see Hoist).
 _COSTLY = (n.Call, n.ListLit, n.Range)
 
 _HANDLERS = {
     n.Literal: ExprGen.g_literal, n.Template: ExprGen.g_template, n.Name: ExprGen.g_name,
     n.Attr: ExprGen.g_attr, n.Index: ExprGen.g_index, n.Unary: ExprGen.g_unary, n.Binary: ExprGen.g_binary,
-    n.Range: ExprGen.g_range, n.ListLit: ExprGen.g_list, n.MapLit: ExprGen.g_map, n.Call: ExprGen.g_call,
+    n.Range: ExprGen.g_range, n.Conditional: ExprGen.g_conditional, Raw: lambda gen, e, names: str(e), n.ListLit: ExprGen.g_list, n.MapLit: ExprGen.g_map, n.Call: ExprGen.g_call,
 }

@@ -61,7 +61,8 @@ class Names:
         return self.ns.const(value)
 
     def winners(self, st) -> tuple:
-        return tuple(p for p, r in zip(self.prog.players, st.result or ()) if r == 1.0)
+        won = st.result.winners if st.result is not None else ()
+        return tuple(p for p in self.prog.players if p.index in won)
 
     # ---------------------------------------------------------------- fields
     def field_readers(self, name: str, span) -> tuple:

@@ -69,9 +69,9 @@ class ScenarioGen(StmtGen):
     def c_Expect(self, s, names, out):
         out.add("drv.fresh_unless_held()", s.span)
         cond = s.cond
+        shown = _parts(cond)
         parts = "None"
-        if isinstance(cond, n.Binary) and cond.op in ("==", "!=", "<", "<=", ">", ">=", "in", "not in"):
-            shown = [cond.left] + ([cond.right] if not isinstance(cond.right, n.Literal) else [])
+        if shown:
             parts = "[" + ", ".join(f"({self.k(p.span)}, lambda: {self.exprs.plain(p, names)})" for p in shown) + "]"
         out.add(f"if not ({self.x(cond, names)}):", s.span)
         out.add(f"    drv.expect_failed({self.k(s.span)}, {self.k(cond.span)}, {parts})", s.span)
@@ -102,6 +102,11 @@ class ScenarioGen(StmtGen):
         out.add(f"drv.expect_sees({self.k(s.span)}, {self.k(item.span)}, {who}, {self.x(item, names)}, {s.negated})",
                 s.span)
 
+    def c_ExpectOptions(self, s, names, out):
+        out.add("drv.fresh()", s.span)
+        labels = "[" + ", ".join(f"_D(st, {self.x(label, names)})" for label in s.labels) + "]"
+        out.add(f"drv.expect_options({self.k(s.span)}, {labels}, {self.who(s.by, names)})", s.span)
+
     def c_Play(self, s, names, out):
         out.add("drv.fresh()", s.span)
         out.add("drv.mark_log()", s.span)
@@ -113,7 +118,34 @@ class ScenarioGen(StmtGen):
             out.add(f"drv.fail({self.k(s.span)}, {self.k(FORCE_SHAPE)})", s.span)
             return
         die = self.x(event.args[0], names) if event.func == "roll" else "None"
-        out.add(f"drv.force({self.k(s.span)}, {self.k(event.func)}, {die}, {self.x(s.outcome, names)})", s.span)
+        for outcome in (s.outcome,) + s.more:
+            out.add(f"drv.force({self.k(s.span)}, {self.k(event.func)}, {die}, {self.x(outcome, names)})", s.span)
+
+
+_COMPARISONS = ("==", "!=", "<", "<=", ">", ">=", "in", "not in", "is", "is not")
+
+
+def _parts(cond) -> list:
+    """The parts of an expectation whose values a failure shows: both sides of each comparison
+    (a literal needs no showing), through and, or and not; a bare name or field itself."""
+    if isinstance(cond, n.Binary) and cond.op in ("and", "or"):
+        return _parts(cond.left) + [p for p in _parts(cond.right) if p not in _parts(cond.left)]
+    if isinstance(cond, n.Unary) and cond.op == "not":
+        return _parts(cond.operand)
+    if isinstance(cond, n.Binary) and cond.op in _COMPARISONS:
+        if cond.op in ("is", "is not") and isinstance(cond.right, n.Name):
+            return [cond.left]
+        return [p for p in (cond.left, cond.right) if not _plain(p)]
+    if isinstance(cond, (n.Name, n.Attr, n.Index, n.Call)):
+        return [cond]
+    return []
+
+
+def _plain(e) -> bool:
+    """A value written out (3, "x", [P1, P2]): a failure need not show what it is."""
+    if isinstance(e, n.Literal):
+        return True
+    return isinstance(e, n.ListLit) and e.comp is None and all(isinstance(i, (n.Literal, n.Name)) for i in e.items)
 
 
 DECIDES = "a scenario cannot make decisions of its own; use play \"label\""

@@ -91,6 +91,19 @@ class CodeMap:
         return "\n".join(f"# {filename}\n{text}" for filename, (name, _, text) in self._pieces.items()
                          if name_part in name)
 
+    def calls(self, tb) -> list:
+        """[(span, piece name)] of every generated line in a traceback, outermost first: the
+        scenario line that called a rule, the rule's line, …"""
+        found = []
+        while tb is not None:
+            piece = self._pieces.get(tb.tb_frame.f_code.co_filename)
+            if piece is not None:
+                name, spans, _ = piece
+                if 0 < tb.tb_lineno <= len(spans):
+                    found.append((spans[tb.tb_lineno - 1], name))
+            tb = tb.tb_next
+        return found
+
     def locate(self, tb):
         """(span, piece name) of the innermost generated line in a traceback, or (None, None)."""
         found = (None, None)

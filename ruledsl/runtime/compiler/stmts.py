@@ -15,6 +15,7 @@ from __future__ import annotations
 from ...errors import error
 from ...ir import nodes as n
 from ..engine.budget import STEP_LIMIT
+from .exprs import Raw
 
 
 def _holds_components(prog, typ) -> bool:
@@ -74,6 +75,8 @@ class StmtGen:
 
     def s_Set(self, s, names, out, persist):
         target = s.target
+        if isinstance(target, n.Index):
+            return self.set_entry(s, names, out)
         obj = None
         if isinstance(target, n.Attr):
             obj = self.ns.fresh("o")
@@ -88,6 +91,20 @@ class StmtGen:
                 current = f"({self.k(readers)}.get(type({obj})) or {self.k(fail)})(st, {obj})"
             value = f"{'_add' if s.op == '+' else '_sub'}(st, {current}, {value}, {self.k(s.span)})"
         out.add(write(value), s.span)
+
+    def set_entry(self, s, names, out):
+        """`set holder[i] to v`: the holder (a list or a map, never changed in place: states share
+        them) is set to a copy with that entry replaced; `increase holder[i] by n` likewise."""
+        target = s.target
+        holder, index = self.ns.fresh("o"), self.ns.fresh("i")
+        out.add(f"{holder} = {self.x(target.obj, names)}", s.span)
+        out.add(f"{index} = {self.x(target.index, names)}", s.span)
+        value = self.x(s.value, names)
+        if s.op != "=":
+            current = f"_index(st, {holder}, {index}, {self.k(target.span)})"
+            value = f"{'_add' if s.op == '+' else '_sub'}(st, {current}, {value}, {self.k(s.span)})"
+        replaced = f"_replaced(st, {holder}, {index}, {value}, {self.k(target.span)})"
+        self.stmt(n.Set(target.obj, Raw(replaced), span=s.span), names, out, False)
 
     def s_ExprStmt(self, s, names, out, persist):
         out.add(self.x(s.expr, names), s.span)
@@ -165,6 +182,10 @@ class StmtGen:
             return
         p = self.ns.fresh("v")
         inner = {**names, s.var: p}
+        if s.returns is not None:
+            out.add(f"_score(prog, st, [({p}, {self.x(s.returns, inner)}) for {p} in _players_of(st, "
+                    f"{self.x(s.source, names)})], {self.k(s.span)})", s.span)
+            return
         keys = "".join(self.x(key, inner) + ", " for key in s.keys)
         out.add(f"_rank(prog, st, [({p}, ({keys})) for {p} in _players_of(st, {self.x(s.source, names)})])", s.span)
 

@@ -24,6 +24,7 @@ from ...ir import nodes as n
 from ..fastpaths import on
 from .exprs import Hoist
 from .source import Source
+from .together import TogetherGen
 
 _LABEL = re.compile(r"__L(\d+)__")
 
@@ -121,7 +122,7 @@ class Unit:
         return out, names
 
 
-class UnitGen:
+class UnitGen(TogetherGen):
     """Lays out statements that may stop for a decision as blocks (see the module docstring)."""
 
     def __init__(self, compiler):
@@ -284,12 +285,19 @@ class UnitGen:
         after = unit.label()
         arg = self.x(s.value.args[0], names)
         self.decision_block(unit, s.span)
-        unit.add(f"return _chance(st, fr, {self.k(s.value.func)}, {arg}, {key}, __L{after}__, {self.k(s.span)})",
+        seen = ""
+        if s.seen is not None:
+            seen_slot = self.slot("seen")
+            unit.add(f"env[{seen_slot!r}] = _seen_by(st, {self.x(s.seen, names)}, {self.k(s.seen.span)})", s.span)
+            seen = f", env[{seen_slot!r}]"
+        unit.add(f"return _chance(st, fr, {self.k(s.value.func)}, {arg}, {key}, __L{after}__, {self.k(s.span)}{seen})",
                  s.span)
         unit.end_block()
         unit.place(after, s.span)
         if s.value.func == "roll":
-            unit.add(f"_rolled(st, {arg}, {var})", s.span)
+            unit.add(f"_rolled(st, {arg}, {var}{seen})", s.span)
+        if seen:
+            unit.add(f"env.pop({seen_slot!r}, None)", s.span)
         return names
 
     def u_Draw(self, unit, s, names, exits, loops):
@@ -322,7 +330,9 @@ class UnitGen:
         who = self.x(s.chooser, names) if s.chooser is not None else "None"
         return f"_chooser(st, {who}, {self.k(s.span)})"
 
-    def u_Choose(self, unit, s, names, exits, loops):
+    def u_Choose(self, unit, s, names, exits, loops, together=None):
+        """together: the Together of a `simultaneously` this decision is made in (its seat
+        chooses; taking an option records it, and the bodies run when all are revealed)."""
         body, orelse, end = unit.label(), unit.label(), unit.label()
         var, inner = self.env_name(s.var, names)
         key = var[len("env["):-1]
@@ -333,7 +343,7 @@ class UnitGen:
             high = self.x(s.count_max, names) if s.count_max is not None else None
             low = self.x(s.count_min, names)
             around = _shows_alone(s.label, s.var)
-            if s.where is None and around is not None and on("lazy"):
+            if s.where is None and around is not None and on("lazy") and not together and not s.automatic:
                 self.decision_block(unit, s.span)
                 prefix, suffix = around
                 unit.add(f"return _offer_selections(st, fr, {self.chooser(s, names)}, {source}, {low}, "
@@ -343,7 +353,8 @@ class UnitGen:
                 self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops)
                 return
             source = f"_selections(st, {source}, {low}, {high if high else low}, {s.ordered}, {self.k(s.span)})"
-        with self.options_of(unit, s.span, {item}, self.chooser(s, names)):
+        chooser = together.chooser if together else self.chooser(s, names)
+        with self.options_of(unit, s.span, {item}, chooser):
             label = self.label(s.label, local, item)
             where = self.x(s.where, local) if s.where is not None else None
         unit.add(f"for {item} in {source}:", s.span)
@@ -352,51 +363,72 @@ class UnitGen:
             unit.add(f"        found.setdefault({label}, {item})", s.span)
         else:
             unit.add(f"    found.setdefault({label}, {item})", s.span)
-        unit.add(f"return _offer_choice(st, fr, chooser, found, __L{body}__, {key}, __L{orelse}__, "
-                 f"{bool(s.orelse)}, {s.secretly}, {self.k(s.span)})", s.span)
+        take, nothing = (together.picked(body, key), together.picked(orelse, None, False)) if together else (body, orelse)
+        unit.add(f"return _offer_choice(st, fr, chooser, found, __L{take}__, {key}, __L{nothing}__, "
+                 f"{bool(s.orelse)}, {s.secretly or bool(together)}, {self.k(s.span)}"
+                 f"{', True' if s.automatic else ''})", s.span)
         unit.end_block()
-        self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops)
+        if together:
+            together.record(unit)
+            end = together.next_body
+        self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops, together)
 
-    def after_choice(self, unit, s, names, inner, body, orelse, end, exits, loops) -> None:
-        """A choice's body, then its `else`."""
+    def after_choice(self, unit, s, names, inner, body, orelse, end, exits, loops, together=None) -> None:
+        """A choice's body, then its `else` (in a `simultaneously`, each goes on to the next pick's
+        body, at `end`)."""
         self.option_body(unit, body, s.body, inner, exits, loops, end, s.span)
         unit.place(orelse, s.span)
         self.block(unit, s.orelse, names, exits, loops)
-        unit.place(end, s.span)
+        if together:
+            unit.jump(end, s.span)
+        else:
+            unit.place(end, s.span)
 
-    def u_Menu(self, unit, s, names, exits, loops):
+    def u_Menu(self, unit, s, names, exits, loops, together=None):
+        """together: as for u_Choose."""
         end, orelse = unit.label(), unit.label()
         arms = [(option, unit.label()) for option in s.options]
         items = {option: self.ns.fresh("v") for option, _ in arms if option.var is not None}
         lines, bodies = [], []
-        with self.options_of(unit, s.span, set(items.values()), self.chooser(s, names)):
+        chooser = together.chooser if together else self.chooser(s, names)
+
+        def target(label, key):
+            return together.picked(label, key) if together else label
+        with self.options_of(unit, s.span, set(items.values()), chooser):
             for option, label in arms:
                 if option.var is None:
                     cond = self.x(option.cond, names) if option.cond is not None else "True"
                     lines += [(f"if {cond}:", option.span),
-                              (f"    found.setdefault({self.label(option.label, names)}, (__L{label}__, None, None))",
-                               option.span)]
+                              (f"    found.setdefault({self.label(option.label, names)}, "
+                               f"(__L{target(label, None)}__, None, None))", option.span)]
                     bodies.append((option, label, names))
                     continue
                 var, inner = self.env_name(option.var, names)
                 item = items[option]
                 local = {**names, option.var: item}
                 test = self.x(option.cond, local) if option.cond is not None else "True"
+                key = var[len('env['):-1]
                 lines += [(f"for {item} in _items(st, {self.x(option.source, names)}):", option.span),
                           (f"    if {test}:", option.span),
                           (f"        found.setdefault({self.label(option.label, local)}, "
-                           f"(__L{label}__, {var[len('env['):-1]}, {item}))", option.span)]
+                           f"(__L{target(label, key)}__, {key}, {item}))", option.span)]
                 bodies.append((option, label, inner))
         for line, span in lines:
             unit.add(line, span)
-        unit.add(f"return _offer_menu(st, fr, chooser, found, __L{orelse}__, {bool(s.orelse)}, "
-                 f"{s.secretly}, {self.k(s.span)})", s.span)
+        unit.add(f"return _offer_menu(st, fr, chooser, found, __L{together.picked(orelse, None, False) if together else orelse}__, {bool(s.orelse)}, "
+                 f"{s.secretly or bool(together)}, {self.k(s.span)}{', True' if s.automatic else ''})", s.span)
         unit.end_block()
+        if together:
+            together.record(unit)
+            end = together.next_body
         for option, label, inner in bodies:
             self.option_body(unit, label, option.body, inner, exits, loops, end, option.span)
         unit.place(orelse, s.span)
         self.block(unit, s.orelse, names, exits, loops)
-        unit.place(end, s.span)
+        if together:
+            unit.jump(end, s.span)
+        else:
+            unit.place(end, s.span)
 
     @contextmanager
     def options_of(self, unit, span, varying: set, chooser: str):

@@ -84,11 +84,29 @@ def _too_many(found, span):
                     "narrow it with `where`, or split it into several decisions")
 
 
+def _only(st, fr, chooser, label: str, pc: int, name, value, secret: bool):
+    """`automatically when only one`: the only option is taken without asking (no decision, no
+    action in the history); the log tells it as a decision taken."""
+    st.memo = None
+    if name is not None:
+        fr.env[name] = value
+    fr.pc = pc
+    text = f"{chooser.label}: {label} (the only option)"
+    if secret:
+        emit(st, text, frozenset([chooser.index]), f"{chooser.label} makes a secret choice", kind="decision")
+    else:
+        emit(st, text, kind="decision")
+
+
 def offer_choice(st, fr, chooser, found: dict, pc: int, name: str, else_pc: int, has_else: bool,
-                 secret: bool, span):
-    """`choose x from C`: suspend on the options found ({label: item}), or go to `else`."""
+                 secret: bool, span, auto: bool = False):
+    """`choose x from C`: suspend on the options found ({label: item}), or go to `else`; with
+    auto, an only option is taken at once."""
     if not found:
         return _nothing(st, fr, chooser, else_pc, has_else)
+    if auto and len(found) == 1:
+        [(label, value)] = found.items()
+        return _only(st, fr, chooser, label, pc, name, value, secret)
     st.memo = None
     _too_many(found, span)
     count = len(found)
@@ -97,10 +115,14 @@ def offer_choice(st, fr, chooser, found: dict, pc: int, name: str, else_pc: int,
     return SUSPEND
 
 
-def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secret: bool, span):
-    """A menu: suspend on the options found ({label: (pc, name, item)}), or go to `else`."""
+def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secret: bool, span, auto: bool = False):
+    """A menu: suspend on the options found ({label: (pc, name, item)}), or go to `else`; with
+    auto, an only option is taken at once."""
     if not found:
         return _nothing(st, fr, chooser, else_pc, has_else)
+    if auto and len(found) == 1:
+        [(label, (pc, name, value))] = found.items()
+        return _only(st, fr, chooser, label, pc, name, value, secret)
     st.memo = None
     _too_many(found, span)
     pcs, names, values = zip(*found.values())
@@ -130,6 +152,25 @@ def offer_selections(st, fr, chooser, items, low: int, high: int, ordered: bool,
     st.pending = Decision(chooser.index, SelectionLabels(selections, texts, prefix, suffix), (pc,) * count,
                           (name,) * count, selections, None, secret, span)
     return SUSPEND
+
+
+# ---------------------------------------------------------------- simultaneous choices
+def pick(st, env, slot: str, body_pc: int, key, taken: bool) -> None:
+    """A seat's secret pick in a `simultaneously`: kept (seat, body, bound name, its value, label)
+    until every seat has chosen. The label is the action just taken (not taken: nothing to choose)."""
+    seats, i, picks = env[slot]
+    label = str(st.history[0]) if taken else None
+    value = env[key] if key is not None else None
+    env[slot] = (seats, i + 1, picks + ((seats[i], body_pc, key, value, label),))
+
+
+def reveal_picks(st, env, slot: str) -> None:
+    """Every pick told to everyone at once; then their bodies run (env[slot] = (picks, next))."""
+    _seats, _i, picks = env[slot]
+    if picks:
+        told = "; ".join(f"{p.label}: {label if label is not None else 'nothing'}" for p, _, _, _, label in picks)
+        emit(st, f"revealed: {told}", kind="decision")
+    env[slot] = (picks, 0)
 
 
 # ---------------------------------------------------------------- chance
@@ -173,15 +214,29 @@ def take_forced(st, key):
     return None
 
 
-def _chance_decision(st, outcomes, pc, name, span) -> Decision:
+def _chance_decision(st, outcomes, pc, name, span, seen=None) -> Decision:
+    """A decision of chance's own; seen: the seats that may learn its outcome (None: all)."""
     count = len(outcomes)
     return Decision(None, tuple(o[0] for o in outcomes), (pc,) * count, (name,) * count,
-                    tuple(o[1] for o in outcomes), tuple(o[2] for o in outcomes), False, span)
+                    tuple(o[1] for o in outcomes), tuple(o[2] for o in outcomes),
+                    False if seen is None else seen, span)
 
 
-def chance(st, fr, func: str, arg, name: str, after_pc: int, span):
+def seen_by(st, seats, span):
+    """`visible to seats` of a roll or random(): the seat numbers, or None (everyone)."""
+    if seats is None:
+        return None
+    out = []
+    for p in (seats if type(seats) is tuple else (seats,)):
+        if type(p) is not Player:
+            raise error(span, f"{display(st, p)} is not a player, so it cannot see chance")
+        out.append(p.index)
+    return frozenset(out)
+
+
+def chance(st, fr, func: str, arg, name: str, after_pc: int, span, seen=None):
     """`let name = roll(die)` or `random(list)`: a forced outcome, a seeded one, or (explicit
-    chance) a decision of chance's own."""
+    chance) a decision of chance's own. seen: the seats that may learn the outcome (None: all)."""
     if func == "roll":
         if type(arg) is not Die:
             raise error(span, f"roll needs a die, not {display(st, arg)}")
@@ -199,13 +254,18 @@ def chance(st, fr, func: str, arg, name: str, after_pc: int, span):
         fr.env[name] = faces[next_random(st, len(faces))]
         fr.pc = after_pc
         return None
-    st.pending = _chance_decision(st, outcomes_of(st, faces), after_pc, name, span)
+    st.pending = _chance_decision(st, outcomes_of(st, faces), after_pc, name, span, seen)
     return SUSPEND
 
 
-def rolled(st, die, value) -> None:
+def rolled(st, die, value, seen=None) -> None:
+    """The event of a roll: told to everyone, or (seen) to those seats, the others reading that
+    a die was rolled in secret."""
     who = f"{st.current.label} rolls" if st.current is not None else "Roll of"
-    emit(st, f"{who} {die.name}: {display(st, value)}", kind="chance")
+    if seen is None:
+        emit(st, f"{who} {die.name}: {display(st, value)}", kind="chance")
+    else:
+        emit(st, f"{who} {die.name}: {display(st, value)}", seen, f"{who} {die.name} in secret", kind="chance")
 
 
 # ---------------------------------------------------------------- draws that may be chance events

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...errors import RulesError, error
 from ..effects.events import emit
 from ..model.signals import GameOver
-from ..model.state import Frame
+from ..model.state import Frame, SecretLabel
 from .budget import STEP_LIMIT
 from .decisions import Decision
 from .failures import located
@@ -96,6 +96,9 @@ def take(prog, st, index: int) -> None:
         fr.pc = pc
     st.pending = None
     label = d.labels[index]
+    if d.secret is not False and (d.seat is None or pc >= 0):
+        # a secret choice, or chance seen by some seats: the history knows who may know it
+        label = SecretLabel(label, d.secret if d.seat is None else (d.seat,))
     st.history = (label, st.history)
     st.action_count += 1
     if d.seat is not None:

@@ -136,6 +136,20 @@ def index(st, obj, i, span):
         raise error(span, f"there is no item {display(st, i)} in {display(st, obj) or 'an empty list'}") from None
 
 
+def replaced(st, holder, i, value, span):
+    """A copy of a list or a map with entry i set to value (`set holder[i] to value`)."""
+    if type(holder) is dict:
+        out = dict(holder)
+        out[i] = value
+        return out
+    if type(holder) is tuple and type(i) is int and 0 <= i < len(holder):
+        return holder[:i] + (value,) + holder[i + 1:]
+    if type(holder) is tuple:
+        raise error(span, f"there is no item {display(st, i)} in {display(st, holder) or 'an empty list'}",
+                    f"a list's items are numbered from 0 to {len(holder) - 1}" if holder else "the list is empty")
+    raise error(span, f"{display(st, holder)} is not a list or a map, so it has no entries to set")
+
+
 def make_range(st, low, high, span) -> tuple:
     """low..high, both included; its length is spent from the step budget before it is built."""
     if type(low) is not int or type(high) is not int:

@@ -82,7 +82,8 @@ class Program:
             fields = tuple(f.name for f in decl.fields)
             vis = tuple(f.visibility.who if f.visibility else None for f in decl.fields)
             position = decl.position.who if decl.position else "all"
-            self.kinds[decl.name] = KindInfo(decl.name, fields, vis, position)
+            self.kinds[decl.name] = KindInfo(decl.name, fields, vis, position,
+                                             tuple(f.name for f in decl.fields if f.hidden))
             self.rotatable[decl.name] = tuple(i for i, f in enumerate(decl.fields) if type_text(f.type) in ROTATABLE)
 
     def _build_boards(self):

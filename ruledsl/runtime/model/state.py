@@ -18,6 +18,35 @@ from typing import Optional
 ALL_SEATS = -1
 
 
+class Result(tuple):
+    """How a game ended: one return per seat (the tuple), and which seats won and lost.
+
+    A win's winners return 1; a ranking's are the seats tied for first (a
+    shared win), numeric returns' the seats with the most; when every seat
+    returns the same after a ranking or numeric returns, no one wins or loses
+    (a draw). losers: the seats that lost (a win's others, the seats tied for
+    last)."""
+    winners: frozenset
+    losers: frozenset
+
+    def __new__(cls, returns, winners=(), losers=()):
+        self = super().__new__(cls, returns)
+        self.winners = frozenset(winners)
+        self.losers = frozenset(losers)
+        return self
+
+
+class SecretLabel(str):
+    """The label of a decision in the history that only some seats may know: a secret choice
+    (its chooser) or chance seen by chosen seats. It reads as the label itself."""
+    seats: frozenset
+
+    def __new__(cls, label: str, seats):
+        self = super().__new__(cls, label)
+        self.seats = frozenset(seats)
+        return self
+
+
 class Frame:
     """Where one running block is: code unit number, next instruction, local names."""
     __slots__ = ("unit", "pc", "env")

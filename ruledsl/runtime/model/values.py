@@ -100,15 +100,20 @@ class Location(Place):
 
 class KindInfo:
     """A kind of component as a value: its name, field names in order, and who sees what."""
-    __slots__ = ("name", "fields", "field_index", "field_visibility", "position", "has_name")
+    __slots__ = ("name", "fields", "field_index", "field_visibility", "position", "has_name", "shown", "hidden",
+                 "first_shown")
 
-    def __init__(self, name: str, fields: tuple, field_visibility: tuple, position: str):
+    def __init__(self, name: str, fields: tuple, field_visibility: tuple, position: str, hidden: tuple = ()):
         self.name = name
         self.fields = fields
         self.field_index = {f: i for i, f in enumerate(fields)}
         self.field_visibility = field_visibility   # per field: None (on the face), "all", "owner", "nobody"
         self.position = position                   # who may know where one is: "all" or "owner"
         self.has_name = "name" in self.field_index
+        self.shown = None                          # `shown as "…"`: a function (st, comp) -> text, or None
+        self.hidden = frozenset(hidden)            # fields players are never shown
+        # the field a component reads as without a format or a name: the first one players are shown
+        self.first_shown = next((i for i, f in enumerate(fields) if f not in self.hidden), None)
 
     def __repr__(self):
         return f"Kind({self.name})"
@@ -175,7 +180,8 @@ class Board:
 
 def display(st, value) -> str:
     """A value as players read it: labels for seats, enum values and places; a
-    component by its `name` field, else its first field, else its kind; lists joined by ", "."""
+    component as its kind is `shown as`, else by its `name` field, else its first field shown to
+    players, else its kind; lists joined by ", "."""
     t = type(value)
     if t is str:
         return value
@@ -189,11 +195,13 @@ def display(st, value) -> str:
         return value.label
     if t is Comp:
         kind = value.kind
+        if kind.shown is not None:
+            return kind.shown(st, value)
         fields = st.fields[value.id]
         if kind.has_name:
             return display(st, fields[kind.field_index["name"]])
-        if fields:
-            return display(st, fields[0])
+        if kind.first_shown is not None:
+            return display(st, fields[kind.first_shown])
         return kind.name
     if t is tuple or t is list:
         return ", ".join(display(st, v) for v in value)
