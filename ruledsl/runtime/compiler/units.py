@@ -435,18 +435,19 @@ class UnitGen(TogetherGen):
         """A decision's block: who chooses and the options found so far; the parts of its conditions
         and labels written inside are worked out once per decision where they read no option."""
         exprs = self.compiler.exprs
-        exprs.hoist = hoist = Hoist(self.ns, varying)
+        hoist = Hoist(self.ns, varying)
+        exprs.hoists = [hoist] if on("hoist") else []
         try:
             yield
         finally:
-            exprs.hoist = None
+            exprs.hoists = []
         self.decision_block(unit, span)
         unit.add(f"chooser = {chooser}", span)
         unit.add("found = {}", span)
         unit.add("memo = {}", span)
         unit.add("st.memo = {}", span)
-        for line in hoist.preludes:
-            unit.add(line, span)
+        for name in hoist.names:
+            unit.add(f"{name} = _UNSET", span)
 
     def option_body(self, unit, label, body, names, exits, loops, end, span) -> None:
         """A taken option's body; it ends as an action does (after-each-action rules)."""
