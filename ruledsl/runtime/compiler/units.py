@@ -29,6 +29,14 @@ from .together import TogetherGen
 _LABEL = re.compile(r"__L(\d+)__")
 
 
+def _jump_target(line: str):
+    """The block a line `fr.pc = N` moves on to, or None."""
+    text = line.strip()
+    if text.startswith("fr.pc = ") and text[len("fr.pc = "):].isdigit():
+        return int(text[len("fr.pc = "):])
+    return None
+
+
 def _shows_alone(template, var: str):
     """(text before, text after) when an option's label is the chosen items shown and nothing else
     computed (no `as`, or `as "…{var}…"`), else None."""
@@ -115,11 +123,32 @@ class Unit:
             out.add(f"def {name}(st, fr):", span)
             with out.indented():
                 out.add("env = fr.env", span)
-                for line, line_span in zip(block.lines, block.spans):
-                    out.add(_LABEL.sub(lambda m: str(self.labels[int(m.group(1))]), line), line_span)
+                for line, line_span in self.linked(i, block, prefix):
+                    out.add(line, line_span)
                 if not block.lines:
                     out.add("st.frames.pop()", span)     # an empty last block: the unit has ended
         return out, names
+
+    def linked(self, i: int, block, prefix: str):
+        """The block's lines with its labels as block numbers. A jump forward, in a block that pushes
+        or pops no frame, calls the next block at once instead of going back to the run loop (a
+        unit has few blocks, so such chains stay short)."""
+        lines = [_LABEL.sub(lambda m: str(self.labels[int(m.group(1))]), line) for line in block.lines]
+        direct = on("jumps") and not any("st.frames." in line for line in lines)
+        for j, (line, span) in enumerate(zip(lines, block.spans)):
+            target = _jump_target(line)
+            if direct and target is not None and target > i:
+                following = lines[j + 1] if j + 1 < len(lines) else None
+                indent = line[:len(line) - len(line.lstrip())]
+                if following is None:
+                    yield line, span
+                    yield f"{indent}return {prefix}{target}(st, fr)", span
+                    continue
+                if following == f"{indent}return":
+                    yield line, span
+                    lines[j + 1] = f"{indent}return {prefix}{target}(st, fr)"
+                    continue
+            yield line, span
 
 
 class UnitGen(TogetherGen):
