@@ -5,15 +5,27 @@
 """
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from typing import TYPE_CHECKING, Mapping, Optional
 
 from .errors import Diagnostic, IllegalAction, RulesError
 from .load import Loaded, bind_options, check_players, load_definition
-from .runtime.api import CHANCE, Action, GameState
+
+if TYPE_CHECKING:
+    from .runtime.api import GameState
 
 __all__ = ["load", "check", "replay", "GameDefinition", "GameState", "Action", "CHANCE", "Diagnostic",
            "RulesError", "IllegalAction"]
 __version__ = "0.1.0"
+
+# The interpreter is imported on first use, so that checking a file (and `ruledsl check`) never loads it.
+_FROM_RUNTIME = {"CHANCE", "Action", "GameState"}
+
+
+def __getattr__(name: str):
+    if name in _FROM_RUNTIME:
+        from .runtime import api
+        return getattr(api, name)
+    raise AttributeError(f"module 'ruledsl' has no attribute '{name}'")
 
 
 class GameDefinition:
@@ -22,8 +34,10 @@ class GameDefinition:
     def __init__(self, loaded: Loaded, players: int, options: dict, path: str = "<string>",
                  given_options: Optional[Mapping] = None):
         self.definition = loaded.definition
+        self.checked = loaded.checked  # what the checker resolved: names, types (check.CheckedGame)
         self.sources = loaded.sources
         self.warnings = loaded.warnings
+        self.index = loaded.index      # every declaration and use of a name the checker resolved
         self.players = players
         self.options = options
         self.path = path
@@ -34,8 +48,8 @@ class GameDefinition:
     def program(self):
         """The game compiled for play (built on first use, shared by every state)."""
         if self._program is None:
-            from .runtime.program import Program
-            self._program = Program(self.definition, self.players, self.options)
+            from .runtime.compiler.build import build_program
+            self._program = build_program(self.checked, self.players, self.options)
         return self._program
 
     def new_game(self, seed: int = 0, chance: str = "seeded") -> "GameState":

@@ -6,24 +6,34 @@ checked game definition.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Mapping, Optional
+from typing import Callable, Mapping, Optional
 
 import attrs
 
-from .check import run_checks
+from .check import CheckedGame, check_game
+from .check.index import Index
 from .errors import Diagnostic, RulesError
+from .files import Unreadable, read_text
 from .ir import nodes as n
-from .ir.build import build_text
+from .ir.incremental import build_file
 from .ir.game import GameDef, merge
+from .limits import MAX_EXTENDS_DEPTH, MAX_FILE_BYTES
 from .source import Source, Span
 
 
 @attrs.define
 class Loaded:
-    """What loading produced: the merged definition, its sources, and every diagnostic."""
+    """What loading produced: the merged definition, its sources, every diagnostic, and what the
+    checker resolved (check.CheckedGame; None when the files could not be read or parsed)."""
     definition: Optional[GameDef]
     sources: dict
     diagnostics: list
+    checked: Optional[CheckedGame] = None
+
+    @property
+    def index(self) -> Optional[Index]:
+        """Every declaration and use of a name (check/index.py)."""
+        return self.checked.index if self.checked is not None else None
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -34,59 +44,85 @@ class Loaded:
         return [d for d in self.diagnostics if d.severity == "warning"]
 
 
-MAX_EXTENDS_DEPTH = 16
+def _identity(path: str) -> str:
+    """The same text for every path to one file (to find files that extend each other in a circle)."""
+    try:
+        return str(Path(path).resolve())
+    except (OSError, ValueError):
+        return path
 
 
-def read_files(path: str, text: Optional[str] = None) -> tuple[list[n.RulesFile], dict, list[Diagnostic]]:
-    """The file at `path` and every file it extends, base first."""
+def _shown(path: str) -> str:
+    """A path as messages quote it: control characters escaped, a very long one cut."""
+    text = path.encode("unicode_escape").decode("ascii") if not path.isprintable() else path
+    return text if len(text) <= 200 else text[:200] + "…"
+
+
+def read_files(path: str, text: Optional[str] = None, reader: Optional[Callable[[str], Optional[str]]] = None
+               ) -> tuple[list[n.RulesFile], dict, list[Diagnostic]]:
+    """The file at `path` and every file it extends, base first. reader(path) gives the text
+    of a file when it has it (an editor's unsaved buffer), or None to read it from disk."""
     sources: dict[str, Source] = {}
     chain: list[n.RulesFile] = []
     seen: list[str] = []
     current, current_text, via = path, text, None
     while True:
-        if current_text is None:
+        if current_text is None and reader is not None:
+            current_text = reader(current)
+        from_disk = current_text is None
+        if from_disk:
             try:
-                current_text = Path(current).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as err:
+                current_text = read_text(current, MAX_FILE_BYTES)
+            except Unreadable as err:
                 span = via.span if via else Span(current, 0, 0)
-                reason = "it is not UTF-8 text" if isinstance(err, UnicodeDecodeError) else (err.strerror or str(err))
-                return chain, sources, [Diagnostic("error", span, f"cannot read '{current}': {reason}",
+                return chain, sources, [Diagnostic("error", span, f"cannot read '{_shown(current)}': {err}",
                                                    "check the path; `extends` paths are relative to the file that names them" if via else "")]
         sources[current] = Source(current, current_text)
         try:
-            rules_file = build_text(current_text, current)
+            rules_file = build_file(current_text, current, keep_on_disk=from_disk)
         except RulesError as err:
             return chain, sources, err.diagnostics
         except RecursionError:
             return chain, sources, [Diagnostic("error", Span(current, 1, 1), "this file nests too deeply to read",
                                                "split long expressions into `let` steps")]
         chain.insert(0, rules_file)
-        seen.append(str(Path(current).resolve()))
+        seen.append(_identity(current))
         extends = [d for d in rules_file.decls if isinstance(d, n.Extends)]
         if not extends:
             return chain, sources, []
         if len(extends) > 1:
             return chain, sources, [Diagnostic("error", extends[1].span, "a file may extend only one other file")]
         via = extends[0]
+        if not via.path.endswith(".rules"):
+            # Refused unread: an error in a file that is not rules would show its first line.
+            return chain, sources, [Diagnostic("error", via.span, f"'{_shown(via.path)}' is not a .rules file",
+                                               "a file may extend only another rules file, whose name ends in .rules")]
         base = str(Path(current).parent / via.path)
-        if str(Path(base).resolve()) in seen or len(seen) > MAX_EXTENDS_DEPTH:
+        if _identity(base) in seen:
             return chain, sources, [Diagnostic("error", via.span, f"'{via.path}' is already being extended: the files extend each other in a circle",
                                                "a variant extends its base; the base must not extend the variant")]
+        if len(seen) >= MAX_EXTENDS_DEPTH:
+            return chain, sources, [Diagnostic("error", via.span, f"this makes a chain of more than {MAX_EXTENDS_DEPTH} files extending each other",
+                                               "extend the base game directly rather than a variant of a variant")]
         current, current_text = base, None
 
 
-def load_definition(path: str, text: Optional[str] = None, *, complete: bool = True) -> Loaded:
-    """Read, merge and check; never raises for a broken file (see .diagnostics)."""
-    files, sources, problems = read_files(path, text)
+def load_definition(path: str, text: Optional[str] = None, *, complete: bool = True,
+                    reader: Optional[Callable[[str], Optional[str]]] = None) -> Loaded:
+    """Read, merge and check; never raises for a broken file (see .diagnostics).
+    reader: as for read_files."""
+    files, sources, problems = read_files(path, text, reader)
     if problems:
         return Loaded(None, sources, problems)
     definition, problems = merge(files)
+    checked = None
     try:
-        problems = problems + run_checks(definition, complete=complete)
+        checked = check_game(definition, complete=complete)
+        problems = problems + checked.diagnostics
     except RecursionError:
         problems = problems + [Diagnostic("error", Span(path, 1, 1), "an expression in this file nests too deeply to check",
                                           "split long expressions into `let` steps")]
-    return Loaded(definition, sources, _dedupe(problems))
+    return Loaded(definition, sources, _dedupe(problems), checked)
 
 
 def _dedupe(diagnostics: list[Diagnostic], cap: int = 200) -> list[Diagnostic]:

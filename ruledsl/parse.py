@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
 
+from . import slips
 from .errors import Diagnostic, RulesError
 from .source import Span
 
@@ -41,6 +43,21 @@ def parser(start: str = "start") -> Lark:
         maybe_placeholders=True,
         cache=True,   # building the LALR tables takes ~1 s; Lark keys the cache on the grammar's text
     )
+
+
+@functools.lru_cache(maxsize=1)
+def keywords() -> tuple[str, ...]:
+    """The language's keywords: the words the grammar spells out (for editors: completion, highlighting)."""
+    words = set()
+    for terminal in parser().terminals:
+        pattern = terminal.pattern
+        if pattern.type == "str" and re.fullmatch(r"[a-z]+", pattern.value):
+            words.add(pattern.value)
+        elif pattern.type == "re":   # "up" | "down" becomes (?:up|down)
+            alternatives = re.fullmatch(r"(?:\(\?:)?([a-z|]+)\)?", pattern.value)
+            if alternatives:
+                words.update(alternatives.group(1).split("|"))
+    return tuple(sorted(words))
 
 
 # How the expected terminals of a syntax error are named to a user.
@@ -141,6 +158,9 @@ def syntax_diagnostic(err: UnexpectedInput, path: str, text: str, lark: Lark) ->
             hint = "indent only the lines of a block, after a line ending in ':'"
         elif "_INDENT" in (err.expected or ()) and token.type != "_INDENT":
             hint = "a line ending in ':' must be followed by an indented block"
+        slip = slips.hint_for(text, line, token)
+        if slip is not None:
+            hint = slip
         return Diagnostic("error", Span(path, line, column, line, end_col), message, hint)
     if isinstance(err, UnexpectedEOF):
         line, column = _end_position(text)
@@ -186,7 +206,11 @@ def parse_text(text: str, path: str = "<string>", start: str = "start") -> Tree:
     try:
         return lark.parse(text)
     except UnexpectedInput as err:
-        raise RulesError(syntax_diagnostic(err, path, text, lark)) from None
+        problem = RulesError(syntax_diagnostic(err, path, text, lark))
+        # The parser wanted more: had the text gone on, the error would be elsewhere (ir/incremental.py).
+        problem.at_end = isinstance(err, UnexpectedEOF) or (
+            isinstance(err, UnexpectedToken) and err.token.type == "$END")
+        raise problem from None
     except Exception as err:  # the Indenter raises DedentError, a plain Exception
         if type(err).__name__ == "DedentError":
             raise RulesError(_locate_dedent(text, path)) from None

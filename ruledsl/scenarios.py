@@ -1,12 +1,13 @@
-"""Scenario tests written in the rules language, run against the interpreter.
+"""Scenario tests written in the rules language: a thin driver around the compiled scenario.
 
 A scenario starts a game (players, seed and options from its `with`), runs
-its set-up to the first decision, then runs its body: ordinary statements
-change the position directly (set, move, reveal, shuffle, let, if, for
-each…), `force` fixes the next chance outcome of a kind, `play` takes an
-action by its label, and `expect` checks a condition or whether an action is
-legal. The first failing step ends the scenario with a message naming its
-line.
+its set-up, and holds the flow at its start. Its body is compiled by the
+game's own compiler (runtime/compiler/scenario.py) into one function, which
+changes the position with ordinary statements (set, move, reveal, shuffle,
+let, if, for each…) and calls this driver for the scenario statements:
+`force` fixes the next chance outcome of a kind, `play` takes an action by
+its label, `expect` checks a condition, what is legal, told or seen. The
+first failing step ends the scenario with a message naming its line.
 """
 from __future__ import annotations
 
@@ -17,13 +18,11 @@ import attrs
 from .errors import IllegalAction, RulesError
 from .ir import nodes as n
 from .load import check_players, load_definition
-from .runtime import machine
-from .check.builtins import SCENARIO_ONLY
-from .check.walk import bodies, walk_block
-from .runtime.exprs import Scope, items_of
-from .runtime.signals import GameOver
-from .runtime.state import chain_to_list
-from .runtime.values import Comp, Player, display
+from .runtime.compiler.scenario import compile_scenario
+from .runtime.engine import loop
+from .runtime.engine.failures import located
+from .runtime.model.state import chain_to_list
+from .runtime.model.values import Comp, Player, display
 
 
 @attrs.frozen
@@ -56,6 +55,19 @@ def run_file(path: str) -> list[ScenarioResult]:
     return results
 
 
+def _called_from(games: dict, decl, err) -> str:
+    """`(from line N of the scenario)` when a rule the scenario ran failed at a line of its own."""
+    scenario = f"scenario \"{decl.title}\""
+    for game in games.values():
+        program = getattr(game, "_program", None)
+        if program is None:
+            continue
+        lines = [span.line for span, name in program.code_map.calls(err.__traceback__) if name == scenario and span]
+        if lines and lines[0] != err.diagnostic.span.line:
+            return f" (from line {lines[0]} of the scenario)"
+    return ""
+
+
 def _settings(decl: n.ScenarioDecl) -> tuple[Optional[int], int, dict]:
     players, seed, options = None, 0, {}
     for name, expr in decl.settings:
@@ -82,6 +94,7 @@ def _literal(expr):
 def run_scenario(loaded, decl: n.ScenarioDecl, path: str, games: dict) -> ScenarioResult:
     from . import GameDefinition
     from .load import bind_options
+    from .runtime.api import new_state
     try:
         players, seed, options = _settings(decl)
         count = check_players(loaded.definition, players)
@@ -89,39 +102,37 @@ def run_scenario(loaded, decl: n.ScenarioDecl, path: str, games: dict) -> Scenar
         if key not in games:
             games[key] = GameDefinition(loaded, count, bind_options(loaded.definition, options), path, options)
         game = games[key]
-        from .runtime.api import new_state
+        body = compile_scenario(game.program.compiler, decl)
         state = new_state(game, seed, hold=True)
-        runner = _Runner(game, state)
-        runner.run(decl.body)
-        runner.all_forces_used()
+        driver = Driver(game, state)
+        try:
+            body(state, driver)
+        except (ScenarioFailure, RulesError):
+            raise
+        except Exception as err:
+            raise located(game.program.code_map, err, decl.span, f"scenario \"{decl.title}\"") from None
+        driver.all_forces_used()
     except ScenarioFailure as fail:
         line = fail.span.line if fail.span is not None and fail.span.line else decl.span.line
         return ScenarioResult(decl.title, decl.span.path, decl.span.line, False, f"line {line}: {fail}")
     except RulesError as err:
-        return ScenarioResult(decl.title, decl.span.path, decl.span.line, False, err.diagnostic.headline())
+        return ScenarioResult(decl.title, decl.span.path, decl.span.line, False,
+                              err.diagnostic.headline() + _called_from(games, decl, err))
     return ScenarioResult(decl.title, decl.span.path, decl.span.line, True)
 
 
-class _Runner:
-    """Runs one scenario's statements against a state, one method per scenario statement."""
+class Driver:
+    """What a compiled scenario calls: plays actions, and checks what the state offers, tells and shows."""
 
     def __init__(self, game, state):
         self.game = game
         self.state = state
         self.prog = game.program
-        self.env: dict = {}
-        self.scope = Scope()
         self.dirty = False
         self.log_mark = state.log     # events after this one are "since the last play"
-        self.forces: dict = {}        # id of a queued forced outcome -> (it, the force statement)
-
-    def run(self, body) -> None:
-        for stmt in body:
-            handler = getattr(self, "s_" + type(stmt).__name__, None)
-            if handler is not None:
-                handler(stmt)
-            else:
-                self.effect(stmt)
+        self.forces: dict = {}        # id of a queued forced outcome -> (it, the force statement's span)
+        self.drew = None              # the line of the last play, when it drew chance unforced
+        self.suspects: list = []      # forces given right after such a play: (entry, that play's line)
 
     def text(self, span) -> str:
         source = self.game.sources.get(span.path)
@@ -131,97 +142,69 @@ class _Runner:
             return source.line_text(span.line)[span.column - 1:span.end_column - 1]
         return source.line_text(span.line)[span.column - 1:].strip()
 
-    def value(self, expr):
-        return self.prog.compiler.expr(expr, self.scope)(self.state, self.env)
+    def fail(self, span, message: str) -> None:
+        raise ScenarioFailure(span, message)
 
+    # ------------------------------------------------------------ the position
     def fresh(self) -> None:
-        """Work out the pending decision again if the scenario changed the position under it."""
-        if machine.held(self.prog, self.state):
+        """Start the flow if it is held, or work the pending decision out again if the
+        scenario changed the position under it."""
+        if loop.held(self.prog, self.state):
             self.dirty = False
-            machine.release(self.prog, self.state)
+            loop.release(self.prog, self.state)
         elif self.dirty:
             self.dirty = False
-            machine.refresh(self.prog, self.state)
+            loop.refresh(self.prog, self.state)
 
-    def effect(self, stmt) -> None:
-        if isinstance(stmt, (n.Choose, n.Menu)):
-            raise ScenarioFailure(stmt.span, "a scenario cannot make decisions of its own; use play \"label\"")
-        fn, self.scope = self.prog.simple.stmt(stmt, self.scope)
-        if fn is None:
-            return
-        try:
-            fn(self.state, self.env)
-        except GameOver:
-            self.state.frames.clear()
-            self.state.pending = None
-        self.dirty = True
-
-    # ------------------------------------------------------------ blocks holding scenario statements
-    def s_If(self, stmt: n.If) -> None:
-        if not _has_scenario_statements(stmt):
-            return self.effect(stmt)
-        self.fresh()
-        for branch in stmt.branches:
-            if self.value(branch.cond):
-                return self.run(branch.body)
-        self.run(stmt.orelse)
-
-    def s_ForEach(self, stmt: n.ForEach) -> None:
-        if not _has_scenario_statements(stmt):
-            return self.effect(stmt)
-        self.fresh()
-        outer = self.scope
-        self.scope = outer.with_(stmt.var)
-        try:
-            for item in items_of(self.state, self.value(stmt.source)):
-                self.env[stmt.var] = item
-                self.run(stmt.body)
-        finally:
-            self.scope = outer
-
-    # ------------------------------------------------------------ scenario statements
-    def s_Expect(self, stmt: n.Expect) -> None:
-        if not machine.held(self.prog, self.state):
+    def fresh_unless_held(self) -> None:
+        if not loop.held(self.prog, self.state):
             self.fresh()
-        if not self.value(stmt.cond):
-            raise ScenarioFailure(stmt.span, f"expected {self.text(stmt.cond.span)}{self._explain(stmt.cond)}")
 
-    def _explain(self, cond) -> str:
-        if isinstance(cond, n.Binary) and cond.op in ("==", "!=", "<", "<=", ">", ">=", "in", "not in"):
-            try:
-                left, right = self.value(cond.left), self.value(cond.right)
-            except RulesError:
-                return ""
-            return f", but {self.text(cond.left.span)} is {_shown(self.state, left)}" + \
-                (f" and {self.text(cond.right.span)} is {_shown(self.state, right)}"
-                 if not isinstance(cond.right, n.Literal) else "")
-        return ", but it is false"
+    def game_over(self) -> None:
+        """A statement of the scenario ended the game."""
+        self.state.frames.clear()
+        self.state.pending = None
 
-    def _seat(self, by) -> Optional[Player]:
-        if by is None:
-            return None
-        p = self.value(by)
+    def mark_log(self) -> None:
+        self.log_mark = self.state.log
+
+    def seat(self, p, span) -> Player:
         if type(p) is not Player:
-            raise ScenarioFailure(by.span, f"{display(self.state, p)} is not a player")
+            raise ScenarioFailure(span, f"{display(self.state, p)} is not a player")
         return p
 
-    def _decision(self, span):
-        st = self.state
-        if st.is_terminal():
-            raise ScenarioFailure(span, f"the game is already over (returns {st.returns()})")
-        if st.pending is None:
-            raise ScenarioFailure(span, "no decision is pending")
-        return st.pending
+    # ------------------------------------------------------------ checks
+    def expect_failed(self, span, cond_span, parts) -> None:
+        note = ""
+        if loop.held(self.prog, self.state):
+            note = (" (the flow has not started yet: this is the position the set-up left; the flow starts "
+                    "at the first `play`, `expect legal` or `expect options`)")
+        raise ScenarioFailure(span, f"expected {self.text(cond_span)}{self._explain(parts)}{note}")
 
-    def s_ExpectLegal(self, stmt: n.ExpectLegal) -> None:
-        self.fresh()
-        label = display(self.state, self.value(stmt.label))
-        who = self._seat(stmt.by)
-        st = self.state
-        d = st.pending
-        legal = d is not None and label in d.labels and (who is None or d.seat == who.index)
-        if legal != stmt.legal:
-            raise ScenarioFailure(stmt.span, f"expected '{label}' to be {'legal' if stmt.legal else 'illegal'}"
+    def _explain(self, parts) -> str:
+        if parts is None:
+            return ", but it is false"
+        try:
+            values = [(self.text(part_span), value()) for part_span, value in parts]
+        except RulesError:
+            return ""
+        if not values:
+            return ", but it is false"
+        return ", but " + _and(f"{text} is {_shown(self.state, value)}" for text, value in values)
+
+    def expect_options(self, span, labels: list, who) -> None:
+        d = self.state.pending
+        fits = d is not None and list(d.labels) == labels and (who is None or d.seat == who.index)
+        if not fits:
+            wanted = ", ".join(repr(x) for x in labels)
+            raise ScenarioFailure(span, f"expected {who.name + ' to choose' if who else 'a choice'} from {wanted}, "
+                                  f"but {self._legal_now()}")
+
+    def expect_legal(self, span, label: str, who, legal: bool) -> None:
+        d = self.state.pending
+        found = d is not None and label in d.labels and (who is None or d.seat == who.index)
+        if found != legal:
+            raise ScenarioFailure(span, f"expected '{label}' to be {'legal' if legal else 'illegal'}"
                                   f"{' for ' + who.name if who else ''}, but {self._legal_now()}")
 
     def _legal_now(self) -> str:
@@ -232,75 +215,74 @@ class _Runner:
         shown = ", ".join(repr(x) for x in d.labels[:12]) + (", …" if len(d.labels) > 12 else "")
         return f"{who} may choose: {shown}"
 
-    def s_ExpectTold(self, stmt: n.ExpectTold) -> None:
-        self.fresh()
-        text = display(self.state, self.value(stmt.text))
-        who = self._seat(stmt.seat)
-        read = [t for t in (e.seen_by(who.index if who else None) for e in chain_to_list(self.state.log, self.log_mark))
-                if t is not None]
+    def expect_told(self, span, text: str, who, negated: bool) -> None:
+        seat = who.index if who else None
+        read = [t for t in (e.seen_by(seat) for e in chain_to_list(self.state.log, self.log_mark)) if t is not None]
         found = any(text in line for line in read)
-        if found == stmt.negated:
+        if found == negated:
             reader = f"{who.name} reads" if who else "the public log says"
             lines = "; ".join(repr(x) for x in read[-8:]) if read else "nothing"
-            raise ScenarioFailure(stmt.span, f"expected {'no' if stmt.negated else 'an'} event with '{text}', "
+            raise ScenarioFailure(span, f"expected {'no' if negated else 'an'} event with '{text}', "
                                   f"but since the last play {reader}: {lines}")
 
-    def s_ExpectSees(self, stmt: n.ExpectSees) -> None:
-        self.fresh()
-        who = self._seat(stmt.seat)
-        view = self.state.view(who.index)
-        seen, what = self._in_view(stmt.item, view)
-        if seen == stmt.negated:
-            raise ScenarioFailure(stmt.span, f"expected {who.name} {'not ' if stmt.negated else ''}to see {what}, "
-                                  f"but {who.name} {'does' if seen else 'does not'}")
+    def expect_sees_var(self, span, item_span, who, name: str, owner, negated: bool) -> None:
+        entries = self.state.view(who.index)["vars"].get(name)
+        seen = isinstance(entries, dict) and owner.name in entries if owner is not None else entries is not None
+        self._seen(span, who, seen, self.text(item_span), negated)
 
-    def _in_view(self, item, view) -> tuple:
-        """(whether the view shows item, how to name it): a component (its place and face),
-        a variable or one player's entry of it."""
-        prog = self.prog
-        text = self.text(item.span)
-        name = item.name if isinstance(item, (n.Name, n.Attr)) else None
-        if name in prog.var_slots and not (isinstance(item, n.Name) and item.name in self.scope):
-            entries = view["vars"].get(name)
-            if isinstance(item, n.Attr):
-                owner = self.value(item.obj)
-                return isinstance(entries, dict) and owner.name in entries, text
-            return entries is not None, text
-        value = self.value(item)
+    def expect_sees(self, span, item_span, who, value, negated: bool) -> None:
+        what = self.text(item_span)
         if type(value) is not Comp:
-            raise ScenarioFailure(item.span, f"{text} is neither a component nor a variable")
+            raise ScenarioFailure(item_span, f"{what} is neither a component nor a variable")
+        view = self.state.view(who.index)
         places = list(view["zones"].values()) + [loc["contents"] for board in view["board"].values()
                                                  for loc in board.values()]
-        return any(c.get("id") == value.id for contents in places for c in contents), text
+        seen = any(c.get("id") == value.id for contents in places for c in contents)
+        self._seen(span, who, seen, what, negated)
 
-    def s_Play(self, stmt: n.Play) -> None:
-        self.fresh()
-        self.log_mark = self.state.log
-        label = display(self.state, self.value(stmt.label))
-        who = self._seat(stmt.by)
-        d = self._decision(stmt.span)
+    def _seen(self, span, who, seen: bool, what: str, negated: bool) -> None:
+        if seen == negated:
+            raise ScenarioFailure(span, f"expected {who.name} {'not ' if negated else ''}to see {what}, "
+                                  f"but {who.name} {'does' if seen else 'does not'}")
+
+    # ------------------------------------------------------------ acting
+    def play(self, span, label: str, who) -> None:
+        st = self.state
+        if st.is_terminal():
+            raise ScenarioFailure(span, f"the game is already over (returns {st.returns()})")
+        d = st.pending
+        if d is None:
+            raise ScenarioFailure(span, "no decision is pending")
         if who is not None and d.seat != who.index:
-            raise ScenarioFailure(stmt.span, f"cannot play '{label}' by {who.name}: {self._legal_now()}")
+            raise ScenarioFailure(span, f"cannot play '{label}' by {who.name}: {self._legal_now()}")
+        suspects, self.suspects = self.suspects, []
+        rng = st.rng
         try:
-            self.state.apply(label)
+            st.apply(label)
         except IllegalAction:
-            raise ScenarioFailure(stmt.span, f"'{label}' is not legal: {self._legal_now()}") from None
+            raise ScenarioFailure(span, f"'{label}' is not legal: {self._legal_now()}") from None
+        for entry, after_line in suspects:
+            if any(e is entry for e in st.forced):
+                # given just after a play that drew this chance unforced, and not used by the next
+                # play either: it was meant for the chance of the play before it
+                force_span = self.forces[id(entry)][1]
+                raise ScenarioFailure(force_span, f"force {self.text(force_span)[len('force '):].strip()} comes after "
+                                      f"the play on line {after_line}, which already drew its chance, and the play on "
+                                      f"line {span.line} did not use it: put the force before the play it is meant for")
+        self.drew = span.line if st.rng != rng else None
 
-    def s_Force(self, stmt: n.Force) -> None:
-        event = stmt.event
-        if not isinstance(event, n.Call) or event.func not in ("roll", "random") or len(event.args) != 1:
-            raise ScenarioFailure(stmt.span, "force takes roll(Die) = face or random(list) = item")
-        outcome = self.value(stmt.outcome)
-        if event.func == "roll":
-            die = self.value(event.args[0])
+    def force(self, span, func: str, die, outcome) -> None:
+        if func == "roll":
             if outcome not in die.faces:
                 faces = ", ".join(display(self.state, f) for f in die.faces)
-                raise ScenarioFailure(stmt.span, f"{display(self.state, outcome)} is not a face of {die.name} ({faces})")
+                raise ScenarioFailure(span, f"{display(self.state, outcome)} is not a face of {die.name} ({faces})")
             key = ("roll", die.name)
         else:
             key = ("random", None)
         entry = (key, outcome)
-        self.forces[id(entry)] = (entry, stmt)
+        self.forces[id(entry)] = (entry, span)
+        if self.drew is not None:
+            self.suspects.append((entry, self.drew))
         self.state.forced = self.state.forced + (entry,)
         self.dirty = True
 
@@ -308,14 +290,15 @@ class _Runner:
         """A forced outcome no chance event took means the scenario did not test what it meant to."""
         for entry in self.state.forced:
             if id(entry) in self.forces:
-                stmt = self.forces[id(entry)][1]
-                raise ScenarioFailure(stmt.span, f"force {self.text(stmt.span)[len('force '):].strip()} was never used "
+                span = self.forces[id(entry)][1]
+                raise ScenarioFailure(span, f"force {self.text(span)[len('force '):].strip()} was never used "
                                       "(the chance event it was meant for may have come before this line: "
                                       "put forces before the play that leads to it)")
 
 
-def _has_scenario_statements(stmt) -> bool:
-    return any(type(s).__name__ in SCENARIO_ONLY for body in bodies(stmt) for s in walk_block(body))
+def _and(texts) -> str:
+    texts = list(texts)
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
 
 
 def _shown(st, value) -> str:

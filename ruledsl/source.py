@@ -24,6 +24,8 @@ class Span:
 
 UNKNOWN = Span("<unknown>", 0, 0)
 
+EXCERPT_CHARS = 160     # a longer line is cut to a window around the caret
+
 
 @attrs.frozen
 class Source:
@@ -43,11 +45,25 @@ class Source:
         text = self.line_text(span.line)
         if not text:
             return ""
+        # One visible character for each control character, so the caret stays in its column.
+        text = "".join(ch if ch.isprintable() or ch == "\t" else "\ufffd" for ch in text)
         start = max(span.column, 1)
         width = 1
         if span.end_line == span.line and span.end_column > start:
             width = span.end_column - start
         width = max(1, min(width, len(text) - start + 1))
+        if len(text) > EXCERPT_CHARS:
+            text, start, width = _window(text, start, width)
         # Keep tabs in the gutter so the caret lines up in a terminal.
         pad = "".join("\t" if ch == "\t" else " " for ch in text[: start - 1])
         return f"{text}\n{pad}{'^' * width}"
+
+
+def _window(text: str, start: int, width: int) -> tuple[str, int, int]:
+    """Cut a long line to EXCERPT_CHARS around the 1-based column start; (text, start, width) in it."""
+    begin = max(0, min(start - 1 - EXCERPT_CHARS // 4, len(text) - EXCERPT_CHARS))
+    end = begin + EXCERPT_CHARS
+    cut = ("…" if begin else "") + text[begin:end] + ("…" if end < len(text) else "")
+    start = start - begin + (1 if begin else 0)
+    width = min(width, EXCERPT_CHARS - (start - (2 if begin else 1)))
+    return cut, start, max(1, width)

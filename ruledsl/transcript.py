@@ -6,7 +6,7 @@ it and what the others read instead.
 """
 from __future__ import annotations
 
-from .runtime.state import chain_to_list
+from .runtime.model.state import chain_to_list
 
 
 def transcript(state) -> list:

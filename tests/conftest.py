@@ -1,6 +1,9 @@
 """Shared test helpers: paths and a small way to check rules text."""
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,17 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
 BUNDLED = sorted(p for p in GAMES.glob("*.rules"))
 EXAMPLES = sorted(p for p in (GAMES / "examples").glob("*.rules"))
+
+
+# Tests (and the commands they start) keep parsed files in a cache folder of their own.
+_CACHE = tempfile.mkdtemp(prefix="ruledsl-test-cache-")
+os.environ["RULEDSL_CACHE_DIR"] = _CACHE
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _remove_cache():
+    yield
+    shutil.rmtree(_CACHE, ignore_errors=True)
 
 
 def errors_of(text: str, path: str = "t.rules", complete: bool = True) -> list:

@@ -121,6 +121,7 @@ def test_hot_seat_clears_the_screen_on_a_terminal():
     text = out.getvalue()
     assert CLEAR_SCREEN + "Pass to P1 and press Enter" in text
     assert CLEAR_SCREEN + "Pass to P2 and press Enter" in text
+    assert "\x1b[3J" in CLEAR_SCREEN          # the scrollback goes too: no scrolling back to P1's hand
     assert text.index(CLEAR_SCREEN + "Pass to P2") < text.index("P2.hand (yours)")
 
 

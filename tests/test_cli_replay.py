@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pytest
@@ -80,22 +81,63 @@ def test_an_unfinished_record_says_so(record_file):
 @pytest.mark.parametrize("text, message", [
     ('{"format": "ruledsl-record", "game": ', "error: the record is damaged: not valid JSON"),
     ('[1, 2]', "error: this is not a ruledsl record"),
-    ('{"format": "ruledsl-record", "game": "GAME", "players": 2, "seed": 1}',
-     "error: the record is damaged: 'actions' must be a list of action labels"),
-    ('{"format": "ruledsl-record", "game": "GAME", "players": 2, "seed": 1, "actions": ["mark A1", "mark A1"]}',
+    ('{"format": "ruledsl-record", "version": 1, "game": "GAME", "players": 2, "seed": 1}',
+     "error: the record is damaged: 'actions' is missing"),
+    ('{"format": "ruledsl-record", "version": 1, "game": "GAME", "players": 2, "seed": 1, "actions": [1]}',
+     "error: the record is damaged: 'actions' must be a list of at most 1,000,000 action labels"),
+    ('{"format": "ruledsl-record", "version": 1, "game": "GAME", "players": 2, "seed": 1, "actions": ["mark A1", "mark A1"]}',
      "error: the record does not fit this game at action 2 ('mark A1'): 'mark A1' is not legal now"),
-    ('{"format": "ruledsl-record", "game": "GAME", "players": 5, "seed": 1, "actions": []}',
+    ('{"format": "ruledsl-record", "version": 1, "game": "GAME", "players": 5, "seed": 1, "actions": []}',
      "error: Tic-tac-toe is for 2 players, not 5"),
-    ('{"format": "ruledsl-record", "game": "no/such.rules", "players": 2, "seed": 1, "actions": []}',
+    ('{"format": "ruledsl-record", "version": 1, "game": "no/such.rules", "players": 2, "seed": 1, "actions": []}',
      "error: the record's game file 'no/such.rules' does not exist"),
+    ('{"format": "ruledsl-record", "version": 999, "game": "GAME", "players": 2, "seed": 1, "actions": []}',
+     "error: this record is of version 999 of the record format; this ruledsl reads version 1"),
+    ('{"format": "ruledsl-record", "version": 1, "game": "GAME", "players": 2, "seed": SEED, "actions": []}',
+     "error: the record is damaged: a number in it is thousands of digits long"),
+    ('{"format": "ruledsl-record", "version": 1, "game": "GAME", "players": 2, "seed": 1, "actions": []' + "[" * 100000,
+     "error: the record is damaged: not valid JSON"),
+    ("[" * 100000 + "]" * 100000, "error: the record is damaged: its JSON nests far too deeply"),
+    ('{"format": "ruledsl-record", "version": 1, "game": "/etc/passwd", "players": 2, "seed": 1, "actions": []}',
+     "error: the record's game '/etc/passwd' is not a .rules file"),
 ])
 def test_a_damaged_record_is_a_clear_error(tmp_path, text, message):
     path = tmp_path / "bad.json"
-    path.write_text(text.replace("GAME", TTT), encoding="utf-8")
+    path.write_text(text.replace("GAME", TTT).replace("SEED", "7" * 5000), encoding="utf-8")
+    for command in (["replay", str(path)], ["play", "--resume", str(path)]):
+        code, out = invoke(*command)
+        assert code == 1, out
+        assert message in out
+        assert "Traceback" not in out and "internal error" not in out
+
+
+@pytest.mark.parametrize("data, message", [
+    (bytes(range(256)) * 4, "it is not UTF-8 text"),
+    ('{"format": "ruledsl-record"}'.encode("utf-16"), "it is not UTF-8 text (it looks like UTF-16)"),
+])
+def test_a_record_that_is_not_text_is_a_clear_error(tmp_path, data, message):
+    path = tmp_path / "bad.json"
+    path.write_bytes(data)
     code, out = invoke("replay", str(path))
     assert code == 1
-    assert message in out
-    assert "Traceback" not in out
+    assert out.strip() == f"{path}: error: cannot read '{path}': {message}"
+
+
+def test_a_record_that_is_not_a_regular_file_is_not_read(tmp_path):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)                              # reading it would wait for a writer for ever
+    for path in (str(fifo), "/dev/zero", str(tmp_path)):
+        code, out = invoke("replay", path)
+        assert code in (1, 2) and "Traceback" not in out
+    code, out = invoke("replay", str(fifo))
+    assert code == 1 and "it is not a regular file" in out
+
+
+def test_a_bad_command_line_exits_with_2(record_file):
+    path, _ = record_file(TTT, "--seed", "3")
+    for args in (["replay", path, "--seat", "9"], ["replay", path, "--nonsense"], ["replay"]):
+        code, out = invoke(*args)
+        assert code == 2, (args, out)
 
 
 def test_returns_that_do_not_match_the_replay(record_file):

@@ -25,6 +25,27 @@ def test_example_checks(index):
     assert errors == []
 
 
+WHOLE_GAMES = [i for i, text in enumerate(EXAMPLES) if text.startswith("game ") and "\nscenario " in text]
+
+
+def test_some_examples_are_whole_games():
+    assert len(WHOLE_GAMES) >= 1
+
+
+@pytest.mark.parametrize("index", WHOLE_GAMES)
+def test_whole_game_examples_pass_their_scenarios(index, tmp_path):
+    """An example that starts with `game` and holds scenarios is a whole game: it loads, and every
+    scenario in it passes."""
+    from ruledsl.scenarios import run_file
+    path = tmp_path / f"example{index + 1}.rules"
+    path.write_text(EXAMPLES[index], encoding="utf-8")
+    results = run_file(str(path))
+    assert results and [(r.title, r.message) for r in results if not r.passed] == []
+    game = ruledsl.load(str(path))
+    game.new_game(seed=0)
+    assert game.program.compiler.names.unresolved == 0     # compiled from what the checker resolved
+
+
 @pytest.mark.parametrize("name", sorted(BUILTINS))
 def test_every_builtin_is_documented(name):
     assert f"`{name}(" in LANGUAGE

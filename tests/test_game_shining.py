@@ -57,10 +57,14 @@ def check_views(state, looked):
     for s, me in enumerate(seats):
         view = state.view(s)
         zones = view["zones"]
-        # Shining cards: a value is seen only once the card lies face up.
+        # Shining cards: a value is seen only once the card lies face up; a range on the back
+        # of each card, but of the deck's only its top card's (the deck is dealt from the bottom).
         for name, listing in zones.items():
-            for e in entries(listing):
+            for i, e in enumerate(entries(listing)):
                 if e["kind"] == "Shining":
+                    if name == "shining_deck" and i > 0:
+                        assert e == {"kind": "Shining", "hidden": True, "fields": {}}, e
+                        continue
                     assert "range" in e["fields"], (name, e)
                     if not e.get("face_up"):
                         assert "value" not in e["fields"] and "name" not in e["fields"], (me, name, e)
@@ -189,3 +193,20 @@ def test_a_random_game_reveals_shining_cards_only_in_the_shining_phase():
         if " is revealed" in line and line.startswith("Shining "):
             continue
         assert not re.search(r"Shining \d moves from shining_deck", line), line
+
+
+def test_the_shining_deck_shows_the_range_of_its_top_card_only():
+    """Cards are dealt from the bottom, so that the range on the top card's back tells no one
+    what comes next; the ranges further down are out of sight."""
+    state = game_of(3, False).new_game(seed=5)
+    deck = state.game.program.zones["shining_deck"]
+    cards = list(state.contents[deck.index])
+    assert len({state.fields[c.id] for c in cards[1:]}) > 1
+    twin = state.clone()
+    twin.contents = list(state.contents)
+    twin.contents[deck.index] = (cards[0], *reversed(cards[1:]))   # the same top, the rest in another order
+    for seat in (0, 1, 2, None):
+        seen = state.view(seat)["zones"]["shining_deck"]
+        assert twin.view(seat) == state.view(seat)
+        assert len(seen) == len(cards) and "range" in seen[0]["fields"]
+        assert all(e == {"kind": "Shining", "hidden": True, "fields": {}} for e in seen[1:])

@@ -1,18 +1,19 @@
 """No input, however broken, gives a Python traceback: checking always returns diagnostics."""
 from __future__ import annotations
 
-import random
+import os
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import ruledsl
 
-from .conftest import BUNDLED, EXAMPLES
+from . import fuzz
 
-SOURCES = [p.read_text(encoding="utf-8") for p in BUNDLED + EXAMPLES]
-TOKENS = ["game", "players", "flow:", "rule", "choose", "from", "where", "by", "move", "to", ":", "(", ")",
-          "[", "]", "{", "}", "..", "-", "->", "\n", "\n    ", "\n        ", '"', '"""', "#", "x", "1", "each",
-          "in", "if", "else:", "repeat", "option", "zone", "kind", "board", "grid", "map:", "+---+", "|", "win"]
+MUTANTS = 200          # in the default run: about 20 s
+CAMPAIGN = 100_000     # at most, under the campaign marker (its time budget ends it first)
+
+TOKENS = fuzz.TOKENS
 
 
 def assert_diagnoses(text: str) -> None:
@@ -35,28 +36,23 @@ def test_token_soup_never_raises(tokens):
     assert_diagnoses(" ".join(tokens))
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(min_value=0), st.integers(min_value=0, max_value=4), st.sampled_from(TOKENS + [""]))
-def test_mutated_games_never_raise(seed, op, token):
-    """Delete, duplicate, insert or swap lines and characters of the bundled games."""
-    rng = random.Random(seed)
-    text = rng.choice(SOURCES)
-    lines = text.split("\n")
-    i = rng.randrange(len(lines))
-    if op == 0:
-        del lines[i]
-    elif op == 1:
-        lines.insert(i, lines[rng.randrange(len(lines))])
-    elif op == 2:
-        col = rng.randrange(len(lines[i]) + 1)
-        lines[i] = lines[i][:col] + token + lines[i][col:]
-    elif op == 3 and lines[i]:
-        col = rng.randrange(len(lines[i]))
-        lines[i] = lines[i][:col] + lines[i][col + 1:]
-    else:
-        j = rng.randrange(len(lines))
-        lines[i], lines[j] = lines[j], lines[i]
-    assert_diagnoses("\n".join(lines))
+def test_mutated_games_never_raise():
+    """A few hundred mutants of the bundled games (tests/fuzz.py): only located RulesErrors."""
+    outcome = fuzz.run(MUTANTS)
+    assert outcome.tried == MUTANTS and outcome.played > MUTANTS // 5
+    assert not outcome.failures, outcome.report()
+
+
+@pytest.mark.campaign
+def test_a_long_campaign_of_mutants():
+    """Many thousands of mutants, as many as RULEDSL_CAMPAIGN_SECONDS allow (CI runs it:
+    pytest -m campaign); RULEDSL_CAMPAIGN_SEED picks where the run starts."""
+    budget = float(os.environ.get("RULEDSL_CAMPAIGN_SECONDS", "600"))
+    first = int(os.environ.get("RULEDSL_CAMPAIGN_SEED", "1000000"))
+    outcome = fuzz.run(CAMPAIGN, first, budget=budget)
+    print(f"campaign from seed {first}: " + outcome.report())
+    assert outcome.tried >= 1
+    assert not outcome.failures, outcome.report()
 
 
 def test_deep_parentheses_are_fine():
@@ -67,4 +63,4 @@ def test_deep_parentheses_are_fine():
 def test_runaway_nesting_is_an_error_not_a_crash():
     text = 'game "x"\nplayers 2\nconst c = ' + "- " * 20000 + "1\nflow:\n    win players\n"
     errors = [d for d in ruledsl.check("deep.rules", text) if d.severity == "error"]
-    assert errors and "too deeply" in errors[0].message
+    assert [(d.line, d.column, d.message) for d in errors] == [(3, 11 + 2 * 98, "this nests more than 100 levels deep")]

@@ -13,6 +13,8 @@ import pytest
 
 import ruledsl
 
+from .conftest import GAMES
+
 # ---------------------------------------------------------------- helpers
 
 
@@ -147,6 +149,7 @@ IS_DECLS = dedent("""
     board B grid:
         legend:
             "g": Grave
+            "x": Shaded
         map: \"\"\"
     g .
     \"\"\"
@@ -165,6 +168,8 @@ IS_DECLS = dedent("""
     ("Red is Blue", "false"),
     ("first(contents(box)).colour is Red", "true"),
     ("3 is 3", "true"),
+    ("A1 is Shaded", "false"),            # a legend's tag that no square carries is still a name
+    ("count(tagged(Shaded))", "0"),
 ])
 def test_is_tests_tags_kinds_and_values(expr, shown):
     assert value(expr, IS_DECLS) == shown
@@ -774,12 +779,14 @@ def test_owner_fields_follow_the_owner_and_a_move_keeps_the_owner():
     """
     state = run(decls, flow)
     assert said(state) == ["P1"]
-    mine, theirs = state.view(0)["zones"]["P2.hand"][-1], state.view(1)["zones"]["P2.hand"][-1]
-    assert (mine.get("owner"), "id" in mine, fields_of(mine)) == ("P1", False, {"mark": 5, "back": 1})
+    # A hand has no order: P1 sees its moved card among P2's hidden ones, told apart by its owner.
+    mine = [(e.get("owner"), "id" in e, fields_of(e)) for e in state.view(0)["zones"]["P2.hand"]]
+    assert sorted(mine) == [("P1", False, {"mark": 5, "back": 1}), ("P2", False, {"back": 1})]
+    theirs = state.view(1)["zones"]["P2.hand"][-1]
     assert (theirs.get("owner"), "id" in theirs, fields_of(theirs)) == ("P1", True, {"value": 7, "back": 1})
     state.apply("go")
     assert said(state) == ["P1", "P2"]
-    assert fields_of(state.view(0)["zones"]["P2.hand"][-1]) == {"back": 1}
+    assert [fields_of(e) for e in state.view(0)["zones"]["P2.hand"]] == [{"back": 1}] * 2
     assert fields_of(state.view(1)["zones"]["P2.hand"][-1]) == {"value": 7, "mark": 5, "back": 1}
 
 
@@ -1216,6 +1223,12 @@ def test_seeded_chance_is_fixed_by_the_seed():
     assert not state.is_chance() and state.chance_outcomes() == []
 
 
+def _outcomes(state) -> tuple:
+    """A chance event's labels and probabilities, in order, as two lists (approx compares flat lists)."""
+    pairs = state.chance_outcomes()
+    return [a.label for a, _ in pairs], [p for _, p in pairs]
+
+
 def test_explicit_chance_outcomes_and_probabilities():
     state = run(CHANCE, CHANCE_FLOW, chance="explicit")
     assert state.is_chance() and state.current_player == ruledsl.CHANCE
@@ -1227,11 +1240,11 @@ def test_explicit_chance_outcomes_and_probabilities():
     assert state.view(0)["chance"] is True and state.view(0)["to_act"] is None and state.view(0)["actions"] is None
 
     state.apply("knife")                         # forcing the roll
-    assert [(a.label, p) for a, p in state.chance_outcomes()] == pytest.approx([("1", 2 / 3), ("2", 1 / 3)])
+    assert _outcomes(state) == (["1", "2"], pytest.approx([2 / 3, 1 / 3]))
     state.apply("2")
-    assert [(a.label, p) for a, p in state.chance_outcomes()] == pytest.approx([("red", 3 / 4), ("green", 1 / 4)])
+    assert _outcomes(state) == (["red", "green"], pytest.approx([3 / 4, 1 / 4]))
     state.apply("red")
-    assert [(a.label, p) for a, p in state.chance_outcomes()] == pytest.approx([("red", 2 / 3), ("green", 1 / 3)])
+    assert _outcomes(state) == (["red", "green"], pytest.approx([2 / 3, 1 / 3]))
     state.apply("green")
     outcomes = state.chance_outcomes()              # a shuffled deck is drawn card by card
     assert [a.label for a, _ in outcomes] == ["1", "2", "3"] and [p for _, p in outcomes] == pytest.approx([1 / 3] * 3)
@@ -1651,3 +1664,18 @@ def test_explicit_chance_never_draws_on_the_seed():
         state = game.new_game(seed=seed, chance="explicit").apply("go")
         outcomes.add((state.is_chance(), tuple(said(state))))
     assert len(outcomes) == 1
+
+
+@pytest.mark.parametrize("path", sorted(GAMES.glob("*.rules")) + sorted((GAMES / "examples").glob("*.rules")),
+                         ids=lambda p: p.name)
+def test_the_runtime_compiles_from_what_the_checker_resolved(path):
+    """Every name the compiler reads, in the game and its scenarios, is one the checker resolved
+    (it never looks a name up again)."""
+    from ruledsl.load import load_definition
+    from ruledsl.scenarios import run_scenario
+    game = ruledsl.load(str(path))
+    game.new_game(seed=0)
+    assert game.program.compiler.names.unresolved == 0
+    loaded, games = load_definition(str(path)), {}
+    assert all(run_scenario(loaded, decl, str(path), games).passed for decl in loaded.definition.scenarios)
+    assert [g.program.compiler.names.unresolved for g in games.values()] == [0] * len(games)

@@ -8,7 +8,9 @@ from __future__ import annotations
 import sys
 from typing import Optional, TextIO
 
-CLEAR_SCREEN = "\x1b[2J\x1b[H"
+# Clear the screen, home the cursor, and clear the scrollback too (\x1b[3J), so that the next
+# player at a shared keyboard cannot scroll back to the last one's hand.
+CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H"
 
 
 class Command(str):
@@ -51,7 +53,7 @@ class TerminalIO:
         return line.rstrip("\r\n")
 
     def clear(self) -> None:
-        """Clear the screen (only when the output is a terminal)."""
+        """Clear the screen and its scrollback (only when the output is a terminal)."""
         if self.interactive:
             self.output.write(CLEAR_SCREEN)
             self.output.flush()

@@ -2,26 +2,40 @@
 from __future__ import annotations
 
 from ..ir.boards import compile_board
+from ..ir import nodes as n
 from .context import Context, Symbol
+from .index import name_span
+from .types import LOCATION
 
 
 def check(ctx: Context) -> None:
     for decl in ctx.game.boards.values():
+        _uses(ctx, decl)
         board, problems = compile_board(decl)
         ctx.diagnostics.extend(problems)
         ctx.compiled_boards[decl.name] = board
         if decl.grid:
             ctx.grid_boards.add(decl.name)
             for loc in board.locations.values():
-                ctx.define(loc.name, Symbol("location", "location", loc.span, loc))
+                ctx.define(loc.name, Symbol("location", LOCATION, loc.span, loc))
         elif not problems:
             _unreached(ctx, board)
 
 
 def _unreached(ctx: Context, board) -> None:
-    if board.graph.number_of_nodes() < 2:
+    if len(board.locations) < 2:
         return
+    linked = board.linked()
     for name, loc in board.locations.items():
-        if board.graph.degree(name) == 0:
+        if name not in linked:
             ctx.warning(loc.span, f"no edge reaches location {name} on board {board.name}",
                         "join it to the board with an edge line, or remove it")
+
+
+def _uses(ctx: Context, decl: n.BoardDecl) -> None:
+    """The names an edge line uses: its edge kind and the locations it joins."""
+    for edges in decl.edges:
+        ctx.use(name_span(edges.span, edges.kind), edges.kind)
+        names = [name for chain in edges.chains for name in chain[0::2]]
+        for name, span in zip(names, edges.name_spans):
+            ctx.use(span, name)

@@ -17,6 +17,7 @@ BASIC_TYPES = {
     "location": "a place on a board",
     "direction": "one of N, E, S, W, NE, SE, SW, NW",
     "zone": "a zone",
+    "map": "a table from keys to values ({key: value})",
     "any": "anything (no type check)",
 }
 
@@ -26,16 +27,18 @@ DIRECTIONS = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
 
 @attrs.frozen
 class Shape:
-    """A zone shape: ordered or not, which way up things lie in it, who sees faces."""
+    """A zone shape: ordered or not, which way up things lie in it, who sees faces, and
+    whether things lie stacked (only the top of a stack shows its back)."""
     ordered: bool
     facing: str       # "up" or "down"
     visibility: str   # "all", "owner" or "nobody": who sees the faces of what lies in it
     doc: str
+    stacked: bool = False
 
 
 ZONE_SHAPES = {
-    "deck": Shape(True, "down", "nobody", "ordered, face down; draw takes the top (or the bottom)"),
-    "pile": Shape(True, "up", "all", "ordered, face up (a discard pile)"),
+    "deck": Shape(True, "down", "nobody", "ordered, face down; draw takes the top (or the bottom)", stacked=True),
+    "pile": Shape(True, "up", "all", "ordered, face up (a discard pile)", stacked=True),
     "bag": Shape(False, "down", "nobody", "unordered, hidden; draw takes one at random"),
     "area": Shape(False, "up", "all", "unordered, face up (a pool on the table, a player's play area)"),
     "hand": Shape(False, "down", "owner", "unordered; its owner sees the faces"),
@@ -96,6 +99,8 @@ class Builtin:
              kind named among the arguments.
     chance: it draws on chance (only directly in `let x = …`).
     doc: one line for docs/language.md.
+    lists: which argument must be a list (or a zone, location or map) to go through:
+           "" none, "first" the first, "lone" the argument when it is the only one.
     """
     args: tuple
     returns: str
@@ -103,27 +108,28 @@ class Builtin:
     kwargs: tuple = ()
     comp: str = "no"
     chance: bool = False
+    lists: str = ""
 
 
 _GRAPH_KW = ("via", "avoid", "board")
 
 BUILTINS: dict[str, Builtin] = {
     # -- collections
-    "count": Builtin((0, 1), "int", "how many items: count(C) or count(each x in C where cond)", comp="each"),
-    "sum": Builtin((0, 1), "int", "the total: sum(C) or sum(expr for each x in C where cond)", comp="map"),
-    "min": Builtin((0, None), "int", "the least: min(a, b, …), min(C) or min(expr for each x in C)", comp="map"),
-    "max": Builtin((0, None), "int", "the greatest: max(a, b, …), max(C) or max(expr for each x in C)", comp="map"),
-    "any": Builtin((0, 1), "bool", "whether any item meets cond: any(each x in C where cond)", comp="each"),
-    "all": Builtin((0, 1), "bool", "whether every item meets cond: all(each x in C where cond)", comp="each"),
+    "count": Builtin((0, 1), "int", "how many items: count(C) or count(each x in C where cond)", comp="each", lists="first"),
+    "sum": Builtin((0, 1), "int", "the total: sum(C) or sum(expr for each x in C where cond)", comp="map", lists="first"),
+    "min": Builtin((0, None), "int", "the least: min(a, b, …), min(C) or min(expr for each x in C)", comp="map", lists="lone"),
+    "max": Builtin((0, None), "int", "the greatest: max(a, b, …), max(C) or max(expr for each x in C)", comp="map", lists="lone"),
+    "any": Builtin((0, 1), "bool", "whether any item meets cond: any(each x in C where cond)", comp="each", lists="first"),
+    "all": Builtin((0, 1), "bool", "whether every item meets cond: all(each x in C where cond)", comp="each", lists="first"),
     "highest": Builtin((0, 0), "list", "the items with the greatest key, all tied ones: highest(each x in C by key)", comp="each"),
     "lowest": Builtin((0, 0), "list", "the items with the least key, all tied ones: lowest(each x in C by key)", comp="each"),
     "sort": Builtin((0, 0), "list", "the items in order of key, least first: sort(each x in C by key)", comp="each"),
-    "first": Builtin((1, 1), "item", "the first item of a list, or none when it is empty"),
-    "last": Builtin((1, 1), "item", "the last item of a list, or none when it is empty"),
-    "without": Builtin((2, 2), "list", "a list less one item or less every item of another list"),
-    "unique": Builtin((1, 1), "list", "a list with repeats removed, first occurrence kept"),
-    "get": Builtin((2, 3), "any", "map[key] or a default: get(map, key, default)"),
-    "keys": Builtin((1, 1), "list", "the keys of a map, in the order written"),
+    "first": Builtin((1, 1), "item", "the first item of a list, or none when it is empty", lists="first"),
+    "last": Builtin((1, 1), "item", "the last item of a list, or none when it is empty", lists="first"),
+    "without": Builtin((2, 2), "list", "a list less one item or less every item of another list", lists="first"),
+    "unique": Builtin((1, 1), "list", "a list with repeats removed, first occurrence kept", lists="first"),
+    "get": Builtin((2, 3), "any", "map[key] or a default: get(map, key, default)", lists="first"),
+    "keys": Builtin((1, 1), "list", "the keys of a map, in the order written", lists="first"),
     "abs": Builtin((1, 1), "int", "the absolute value"),
     "ceil": Builtin((1, 1), "int", "the least whole number not below x (5/2 → 3)"),
     "floor": Builtin((1, 1), "int", "the greatest whole number not above x (5/2 → 2)"),
@@ -135,17 +141,17 @@ BUILTINS: dict[str, Builtin] = {
     "others": Builtin((1, 1), "list of player", "every other seat, clockwise starting left of p"),
     "seat": Builtin((1, 1), "player", "the player in seat n (1-based) or with that seat name"),
     # -- zones and components
-    "top": Builtin((1, 2), "item", "the top item of an ordered zone (or a list of the top n)"),
-    "bottom": Builtin((1, 2), "item", "the bottom item of an ordered zone (or a list of the bottom n)"),
-    "contents": Builtin((1, 1), "list", "what lies in a zone or on a location"),
-    "at": Builtin((1, 2), "list of kindarg", "the components on a location, optionally only of one kind: at(loc, Kind)"),
+    "top": Builtin((1, 2), "item", "the top item of an ordered zone (or a list of the top n)", lists="first"),
+    "bottom": Builtin((1, 2), "item", "the bottom item of an ordered zone (or a list of the bottom n)", lists="first"),
+    "contents": Builtin((1, 1), "list", "what lies in a zone or on a location", lists="first"),
+    "at": Builtin((1, 2), "list of kindarg", "the components on a location, optionally only of one kind: at(loc, Kind)", lists="first"),
     "item_at": Builtin((2, 2), "kindarg", "the one component of a kind on a location, or none: item_at(loc, Kind)"),
     "where_is": Builtin((1, 1), "any", "the zone or location a component is in"),
     "location_of": Builtin((1, 1), "location", "the board location a component lies on, or none when it lies in a zone"),
     "components": Builtin((1, 1), "list of kindarg", "every component of a kind, wherever it is"),
     # -- chance
     "roll": Builtin((1, 1), "any", "roll a die: one of its faces, each equally likely", chance=True),
-    "random": Builtin((1, 1), "any", "one item of a list, each equally likely", chance=True),
+    "random": Builtin((1, 1), "any", "one item of a list, each equally likely", chance=True, lists="first"),
     # -- boards
     "locations": Builtin((0, 1), "list of location", "every location of a board (of all boards with no argument)"),
     "tagged": Builtin((1, 2), "list of location", "the locations that carry a tag: tagged(Tag) or tagged(Tag, Board)"),
@@ -164,4 +170,26 @@ BUILTINS: dict[str, Builtin] = {
 }
 
 # Statements that only scenarios may use.
-SCENARIO_ONLY = ("Expect", "ExpectLegal", "ExpectTold", "ExpectSees", "Force", "Play")
+SCENARIO_ONLY = ("Expect", "ExpectLegal", "ExpectOptions", "ExpectTold", "ExpectSees", "Force", "Play")
+
+
+def signature(name: str) -> str:
+    """A builtin function's call forms and result, for editors: `count([a]) | count(each x in C where …) -> int`."""
+    spec = BUILTINS[name]
+    low, high = spec.args
+    letters = "abcdefgh"
+    args = ", ".join(letters[:low])
+    if high is None:
+        args += (", " if args else "") + "…"
+    elif high > low:
+        args += ("[, " if args else "[") + ", ".join(letters[low:high]) + "]"
+    if spec.kwargs:
+        args += (", " if args else "") + ", ".join(f"{key}: …" for key in spec.kwargs)
+    forms = [] if spec.comp != "no" and high == 0 else [f"{name}({args})"]
+    if spec.comp in ("each", "any"):
+        forms.append(f"{name}(each x in C where …{' by …' if spec.returns == 'list' else ''})")
+    if spec.comp in ("map", "any"):
+        forms.append(f"{name}(expr for each x in C where …)")
+    returns = {"item": "an item of a", "list": "a list of items", "kindarg": "a component of the kind given"}.get(
+        spec.returns, spec.returns.replace("kindarg", "the kind given"))
+    return " | ".join(forms) + f" -> {returns}"

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from ..errors import did_you_mean
 from ..ir import nodes as n
+from ..limits import MAX_PLAYERS, with_commas
 from ..source import Span
 from .builtins import VISIBILITY, ZONE_SHAPES
+from .types import BOOL, INT
 from .context import Context
 
 
@@ -38,6 +40,10 @@ def _players(ctx: Context, players: n.Players) -> None:
     if players.low < 1 or players.low > players.high:
         ctx.error(players.span, f"'players {players.low}..{players.high}' is not a range of player counts",
                   "write the fewest first, at least 1: players 2..4")
+    if players.high > MAX_PLAYERS:
+        ctx.error(players.span, f"up to {with_commas(players.high)} players: a game may have at most {MAX_PLAYERS} seats",
+                  f"write a player count of at most {MAX_PLAYERS}")
+        return
     seats = ctx.game.seats
     if seats and len(seats.seats) < players.high:
         ctx.error(seats.span, f"{len(seats.seats)} seats are named but up to {players.high} may play",
@@ -57,7 +63,9 @@ def _kind(ctx: Context, kind: n.KindDecl) -> None:
         if field.name in seen:
             ctx.error(field.span, f"kind {kind.name} has two fields named '{field.name}'")
         seen[field.name] = field
-        ctx.resolve_type(field.type)
+        typ = ctx.resolve_type(field.type)
+        if (kind.name, field.name) in ctx.fields:
+            ctx.fields[(kind.name, field.name)].type = typ
         _visibility(ctx, field.visibility)
 
 
@@ -66,6 +74,7 @@ def _zone(ctx: Context, zone: n.ZoneDecl) -> None:
         ctx.error(zone.span, f"'{zone.shape}' is not a zone shape",
                   did_you_mean(zone.shape, ZONE_SHAPES) or "use one of: " + ", ".join(ZONE_SHAPES))
     _visibility(ctx, zone.visibility)
+    ctx.use(zone.of_span, zone.of)
     if zone.of not in ctx.game.kinds and zone.of != "any":
         ctx.error(zone.span, f"zone {zone.name} holds '{zone.of}', which is not a kind",
                   did_you_mean(zone.of, ctx.game.kinds) or f"declare it: kind {zone.of}")
@@ -75,6 +84,7 @@ def _zone(ctx: Context, zone: n.ZoneDecl) -> None:
 
 def _content(ctx: Context, zone: n.ZoneDecl, content: n.Content) -> None:
     kind = ctx.game.kinds.get(content.kind)
+    ctx.use(content.kind_span, content.kind)
     if kind is None:
         ctx.error(content.span, f"'{content.kind}' is not a kind",
                   did_you_mean(content.kind, ctx.game.kinds) or f"declare it: kind {content.kind}")
@@ -99,7 +109,7 @@ def _content(ctx: Context, zone: n.ZoneDecl, content: n.Content) -> None:
 
 def _option(ctx: Context, option: n.OptionDecl) -> None:
     typ = ctx.resolve_type(option.type)
-    if typ not in ("int", "bool") and not typ.startswith("enum "):
+    if typ not in (INT, BOOL) and typ.head != "enum":
         ctx.error(option.type.span, f"option {option.name} has type {typ}; options are bool, int, a range or an enum")
         return
     from .options import literal_value

@@ -63,12 +63,13 @@ class _Flow:
                 self.ctx.error(stmt.span, "no one is named to make this choice",
                                "add `by p`, or put it inside a `turn p:` block")
             loop = in_loop or isinstance(stmt, LOOPS)
-            turn = in_turn or isinstance(stmt, n.Turn)
+            turn = in_turn or isinstance(stmt, (n.Turn, n.Simultaneous))   # the latter names its choosers
             for body in bodies(stmt):
                 self.walk(body, in_loop=loop, in_rule=in_rule, in_turn=turn, where=where)
 
 
-def check(ctx: Context, *, complete: bool) -> None:
+def check(ctx: Context, *, complete: bool):
+    """Report flow problems; returns the game's decision analysis (decisions.Analysis)."""
     f = _Flow(ctx)
     g = ctx.game
     if g.setup:
@@ -77,7 +78,7 @@ def check(ctx: Context, *, complete: bool) -> None:
         f.walk(g.flow.body, in_loop=False, in_rule=False, in_turn=False, where="flow")
     for rule in g.rules.values():
         f.walk(rule.body, in_loop=False, in_rule=True, in_turn=False, where="rule")
-    from ..ir.decisions import Analysis
+    from .decisions import Analysis
     analysis = Analysis(g.rules)
     for trigger in g.triggers:
         if trigger.event == "turn":
@@ -96,6 +97,7 @@ def check(ctx: Context, *, complete: bool) -> None:
             ctx.error(g.flow.span, "the game can never end: nothing in the flow reaches `win` or `end game`",
                       "end the flow with win … or end game ranking …")
     _unused(ctx)
+    return analysis
 
 
 def _unused(ctx: Context) -> None:

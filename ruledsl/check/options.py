@@ -6,6 +6,7 @@ from typing import Mapping
 from ..errors import Diagnostic, RulesError, did_you_mean
 from ..ir import nodes as n
 from ..ir.game import GameDef
+from ..limits import MAX_DIGITS
 
 
 def literal_value(game: GameDef, option: n.OptionDecl, expr) -> tuple[object, str]:
@@ -16,6 +17,8 @@ def literal_value(game: GameDef, option: n.OptionDecl, expr) -> tuple[object, st
     if isinstance(ref, n.RangeType) or (isinstance(ref, n.TypeName) and ref.name == "int"):
         if not isinstance(expr, n.Literal) or not isinstance(expr.value, int) or isinstance(expr.value, bool):
             return None, "must be a whole number"
+        if abs(expr.value) >= 10 ** MAX_DIGITS:
+            return None, f"must be a whole number of at most {MAX_DIGITS} digits"
         if isinstance(ref, n.RangeType) and not ref.low <= expr.value <= ref.high:
             return None, f"must be from {ref.low} to {ref.high}, not {expr.value}"
         return expr.value, ""
@@ -48,7 +51,9 @@ def resolve_options(game: GameDef, given: Mapping[str, object]) -> dict:
                 "this game's options are: " + ", ".join(game.options) if game.options else "this game has no options")
             raise RulesError(Diagnostic("error", game.game.span if game.game else _nowhere(game),
                                         f"{game.title} has no option '{name}'", hint))
-        if isinstance(raw, str):
+        if isinstance(raw, str) and raw.strip().lstrip("-").isdigit() and len(raw.strip().lstrip("-")) > MAX_DIGITS:
+            expr = n.Literal(10 ** MAX_DIGITS)      # a number too long to read: said as too long, unread
+        elif isinstance(raw, str):
             try:
                 expr = _parse_given(raw)
             except RulesError:
@@ -61,10 +66,16 @@ def resolve_options(game: GameDef, given: Mapping[str, object]) -> dict:
             expr = n.Name(str(raw))
         value, problem = literal_value(game, option, expr)
         if problem:
-            raise RulesError(Diagnostic("error", option.span, f"option {name} {problem} (given: {raw})",
+            raise RulesError(Diagnostic("error", option.span, f"option {name} {problem} (given: {_shown(raw)})",
                                         option.doc or ""))
         values[name] = value
     return values
+
+
+def _shown(raw) -> str:
+    """A given value as a message quotes it: a very long one cut, with its length."""
+    text = str(raw)
+    return text if len(text) <= 40 else f"{text[:20]}…{text[-4:]}, {len(text):,} characters"
 
 
 def _nowhere(game: GameDef):

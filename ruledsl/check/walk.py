@@ -26,6 +26,8 @@ def bodies(stmt) -> Iterator[tuple]:
         for option in stmt.options:
             yield option.body
         yield stmt.orelse
+    elif isinstance(stmt, n.Simultaneous):
+        yield (stmt.decision,)
 
 
 def walk_block(block) -> Iterator:

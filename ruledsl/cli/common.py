@@ -13,10 +13,11 @@ import click
 
 import ruledsl
 
+from .. import records
 from ..errors import RulesError
 from ..load import load_definition
 from ..source import Span
-from .render import render
+from .report import render
 
 
 class CliError(click.ClickException):
@@ -107,55 +108,25 @@ def seat_index(text: str, seats: list, flag: str) -> int:
 # ------------------------------------------------------------------ records
 
 def read_record(path: str) -> dict:
-    """A record file (JSON from state.record()) as a dict, checked for the fields the commands use."""
+    """A record file, its shape checked (ruledsl/records.py); a bad one is a CliError (exit status 1)."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as err:
-        raise CliError(f"{path}: error: cannot read '{path}': {err.strerror or err}") from None
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise CliError(f"{path}:{err.lineno}:{err.colno}: error: the record is damaged: not valid JSON ({err.msg})") from None
-    if not isinstance(record, dict) or record.get("format") != "ruledsl-record":
-        raise CliError(f"{path}: error: this is not a ruledsl record\n"
-                       "    hint: records are written by `ruledsl play` (save) and `ruledsl run --json`")
-    problems = []
-    if not isinstance(record.get("game"), str) or not record.get("game"):
-        problems.append("'game' must be the path of a rules file")
-    if not isinstance(record.get("players"), int) or isinstance(record.get("players"), bool):
-        problems.append("'players' must be a number")
-    if not isinstance(record.get("options", {}), dict):
-        problems.append("'options' must be an object")
-    if not isinstance(record.get("seed", 0), int) or isinstance(record.get("seed", 0), bool):
-        problems.append("'seed' must be a number")
-    actions = record.get("actions")
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        problems.append("'actions' must be a list of action labels")
-    if problems:
-        raise CliError(f"{path}: error: the record is damaged: " + "; ".join(problems))
-    return record
-
-
-def record_game_path(record: dict, record_path: str, override: Optional[str] = None) -> str:
-    """The rules file a record was made with: override if given, else its path as recorded
-    (tried from the current folder, then from the record's folder)."""
-    if override:
-        return override
-    game = record["game"]
-    if os.path.exists(game) or os.path.isabs(game):
-        return game
-    beside = os.path.join(os.path.dirname(record_path), game)
-    return beside if os.path.exists(beside) else game
+        return records.read(path)
+    except RulesError as err:
+        raise rules_error(err, {}, path) from None
 
 
 def load_record_game(record: dict, record_path: str, override: Optional[str] = None):
     """The game a record was made with (its path, players and options)."""
-    path = record_game_path(record, record_path, override)
+    path = records.game_path(record, record_path, override)
+    if not override and not path.endswith(".rules"):
+        # Not read: an error in a file that is not rules would show its first line.
+        raise CliError(f"{record_path}: error: the record's game '{path}' is not a .rules file\n"
+                       "    hint: give the rules file's path (ruledsl replay RECORD --game FILE)")
     if not os.path.exists(path):
-        raise CliError(f"{record_path}: error: the record's game file '{path}' does not exist\n"
-                       "    hint: give the rules file's path (ruledsl play FILE --resume RECORD, "
-                       "ruledsl replay RECORD --game FILE)")
+        named = path if override else record["game"]
+        raise CliError(f"{record_path}: error: the record's game file '{named}' does not exist\n"
+                       "    hint: a relative path is looked for from the record's folder, then from the current "
+                       "one; or give the rules file's path (ruledsl play FILE --resume RECORD, ruledsl replay RECORD --game FILE)")
     return load_game(path, record["players"], {str(k): v for k, v in record.get("options", {}).items()})
 
 
@@ -168,6 +139,8 @@ def replay_record(game, record: dict, record_path: str, upto: Optional[int] = No
 
 
 def write_record(path: str, record: dict) -> None:
+    """Save a record; its game path is written relative to the record's folder, where replay looks."""
+    record = dict(record, game=records.relative_game(record["game"], path))
     with open(path, "w", encoding="utf-8") as f:
         json.dump(record, f, indent=2)
         f.write("\n")
@@ -184,11 +157,12 @@ def fmt_number(x) -> str:
     return f"{round(float(x), 3):g}"
 
 
-def winners_text(seats: list, returns: list) -> str:
-    """`X wins`, `X and O win`, or `no one wins` (a return of 1 is a win)."""
-    won = [s for s, r in zip(seats, returns) if r == 1]
+def winners_text(seats: list, state) -> str:
+    """`X wins`, `X and O win` (a shared win: a tie for first), `a draw`, or `no one wins`."""
+    won = [seats[i] for i in state.winners()]
     if not won:
-        if len(set(returns)) == 1 and returns and returns[0] > 0:
+        returns = state.returns()
+        if len(set(returns)) == 1 and len(returns) > 1 and not state.losers():
             return "a draw"
         return "no one wins"
     if len(won) == 1:

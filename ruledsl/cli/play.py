@@ -20,6 +20,7 @@ from ..errors import RulesError
 from .bots import BOT_HELP, chance_mode, check_spec
 from .common import (CliError, default_save_name, diagnostics_text, load_game, load_record_game, no_traceback, options_from,
                      read_record, replay_record, returns_text, rules_error, seat_index, winners_text, write_record)
+from .boardgraph import standing
 from .render import board_layouts, render_menu, render_view, zone_labels
 
 def seat_kinds(specs, seats: list) -> list:
@@ -132,7 +133,8 @@ class PlaySession:
 
     def _show(self, seat: int) -> None:
         view = self.state.view(seat)
-        self.console.print(render_view(view, layouts=self.layouts, labels=self.zone_labels, log_from=self.seen.get(seat, 0),
+        self.console.print(render_view(view, layouts=self.layouts, labels=self.zone_labels, links=self.state.connections(),
+                                       stand=standing(self.game, view), log_from=self.seen.get(seat, 0),
                                        width=self.console.width))
         self.seen[seat] = len(view["log"])
         if view.get("actions"):
@@ -144,10 +146,11 @@ class PlaySession:
             self._show(self.humans[0])
         else:
             view = self.state.view(None)
-            self.console.print(render_view(view, layouts=self.layouts, labels=self.zone_labels, log_from=max(0, len(view["log"]) - 10),
+            self.console.print(render_view(view, layouts=self.layouts, labels=self.zone_labels, links=self.state.connections(),
+                                           stand=standing(self.game, view), log_from=max(0, len(view["log"]) - 10),
                                            width=self.console.width))
         returns = self.state.returns()
-        self.console.print(Text(f"Game over: {winners_text(self.seats, returns)}.", style="bold"))
+        self.console.print(Text(f"Game over: {winners_text(self.seats, self.state)}.", style="bold"))
         self.io.say(f"Returns: {returns_text(self.seats, returns)} ({len(self.state.actions_taken)} actions)")
         if self._yes("Save the game record?"):
             path = self.save()

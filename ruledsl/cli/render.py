@@ -1,5 +1,4 @@
-"""Rendering for a terminal: diagnostics (headline, source line, caret, hint) as text,
-and a seat's view of a game (board, zones, variables, log, menu, result) with rich.
+"""Rendering for a terminal: a seat's view of a game (board, zones, variables, log, menu, result) with rich.
 
 Views are drawn only from state.view(seat) data, so a screen never shows more than
 that seat may see.
@@ -13,22 +12,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ..errors import Diagnostic
-from ..runtime.values import Zone
+from ..runtime.model.values import Zone
+from .boardgraph import render_graph
 from .boardmap import MapLayout, enum_labels, path_kinds, render_map
-
-
-def render(diagnostic: Diagnostic, sources: dict) -> str:
-    lines = [diagnostic.headline()]
-    source = sources.get(diagnostic.span.path)
-    if source is not None and diagnostic.span.line > 0:
-        excerpt = source.excerpt(diagnostic.span)
-        if excerpt:
-            lines.extend("    " + line for line in excerpt.split("\n"))
-    if diagnostic.hint:
-        lines.append(f"    hint: {diagnostic.hint}")
-    return "\n".join(lines)
-
 
 # ------------------------------------------------------------------ components and values
 
@@ -48,6 +34,18 @@ def value_text(value) -> str:
     if isinstance(value, float):
         return f"{round(value, 3):g}"
     return "none" if value is None else str(value)
+
+
+def relabel(value, places: dict):
+    """A view's value with location names read as the locations' labels (views name places by
+    name; players read them by label everywhere)."""
+    if isinstance(value, str):
+        return places.get(value, value)
+    if isinstance(value, list):
+        return [relabel(v, places) for v in value]
+    if isinstance(value, dict) and not (value.get("kind") and ("id" in value or value.get("hidden"))):
+        return {k: relabel(v, places) for k, v in value.items()}
+    return value
 
 
 def describe(comp: dict) -> str:
@@ -105,20 +103,27 @@ def _board_list(name: str, places: dict) -> Table:
     table.add_column("contents", style="bold")
     empty = []
     for loc, place in places.items():
+        label = place.get("label") or loc        # a location reads as its label everywhere
         if not place.get("tags") and not place.get("contents"):
-            empty.append(loc)
+            empty.append(label)
             continue
-        table.add_row(loc, ", ".join(place.get("tags", [])), ", ".join(grouped(place.get("contents", []))))
+        table.add_row(label, ", ".join(place.get("tags", [])), ", ".join(grouped(place.get("contents", []))))
     if empty:
         table.caption = "empty: " + ", ".join(empty)
         table.caption_justify = "left"
     return table
 
 
-def render_board(name: str, places: dict, layout: Optional[MapLayout] = None, width: int = 80):
-    """A board as a map (a grid whose map fits in width) or as a list of locations."""
+def render_board(name: str, places: dict, layout: Optional[MapLayout] = None, width: int = 80,
+                 links: Optional[dict] = None, stand: Optional[dict] = None):
+    """A board as a map (a grid whose map fits in width), as a table of locations and where each
+    leads (a graph board, given its connections), or as a list of locations."""
     drawn = render_map(name, places, layout, width) if layout is not None and layout.rows else None
-    return drawn if drawn is not None else _board_list(name, places)
+    if drawn is not None:
+        return drawn
+    if links is not None and (layout is None or not layout.rows):
+        return render_graph(name, places, links, grouped, stand)
+    return _board_list(name, places)
 
 
 # ------------------------------------------------------------------ the whole view
@@ -130,12 +135,14 @@ def zone_labels(game) -> dict:
 
 
 def render_view(view: dict, *, layouts: Optional[dict] = None, log_from: int = 0, log_limit: int = 20,
-                width: int = 80, labels: Optional[dict] = None) -> Group:
+                width: int = 80, labels: Optional[dict] = None, links: Optional[dict] = None,
+                stand: Optional[dict] = None) -> Group:
     """A seat's view: header, boards, zones, variables, and the log lines from log_from on
-    (at most log_limit of them, the latest)."""
+    (at most log_limit of them, the latest). links: GameState.connections(), to draw graph boards
+    with where each location leads; stand: boardgraph.standing(), who stands where."""
     parts = [_header(view)]
     for name, places in view.get("board", {}).items():
-        parts.append(render_board(name, places, (layouts or {}).get(name), width))
+        parts.append(render_board(name, places, (layouts or {}).get(name), width, (links or {}).get(name), stand))
     zones = _zones(view, labels or {})
     if zones is not None:
         parts.append(zones)
@@ -143,8 +150,10 @@ def render_view(view: dict, *, layouts: Optional[dict] = None, log_from: int = 0
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
         table.add_column("variable")
         table.add_column("value")
+        places = {name: place["label"] for board in view.get("board", {}).values() for name, place in board.items()
+                  if place.get("label")}
         for name, value in view["vars"].items():
-            table.add_row(name, value_text(value))
+            table.add_row(name, value_text(relabel(value, places)))
         parts.append(table)
     parts.append(render_log(view.get("log", []), log_from, log_limit))
     return Group(*parts)

@@ -57,7 +57,7 @@ def replay_command(record_path, step, seat, game_path):
             elif answer.strip().lower() == "q":
                 return
     if state.is_terminal():
-        click.echo(f"Result: {winners_text(game.seats, state.returns())} ({returns_text(game.seats, state.returns())})")
+        click.echo(f"Result: {winners_text(game.seats, state)} ({returns_text(game.seats, state.returns())})")
     else:
         actor = state.current_player
         name = "chance" if actor == CHANCE else game.seats[actor]

@@ -71,6 +71,6 @@ def run_command(file, players, seed, option_values, as_json, transcript, max_act
     if not finished:
         click.echo(f"Unfinished: stopped after {count} actions (--max-actions {max_actions}).")
         return
-    click.echo(f"Result: {winners_text(seats, state.returns())} after {count} actions.")
+    click.echo(f"Result: {winners_text(seats, state)} after {count} actions.")
     click.echo(f"Returns: {returns_text(seats, state.returns())}")
 

@@ -29,13 +29,16 @@ class Failure:
 
 @attrs.define
 class Summary:
-    """What n games came to. Wins (return 1), losses (return 0) and returns count finished games only."""
+    """What n games came to, over finished games only: wins (a win, a tie for first in a ranking,
+    the greatest numeric return: a shared win counts for each winner), losses (a win's others, the
+    last places), draws (every seat equal) and returns."""
     seats: list
     games: int = 0
     wins: list = attrs.Factory(list)
     losses: list = attrs.Factory(list)
     return_sums: list = attrs.Factory(list)
     no_winner: int = 0
+    shared: int = 0
     lengths: list = attrs.Factory(list)
     unfinished: int = 0
     failures: list = attrs.Factory(list)
@@ -80,12 +83,13 @@ def simulate(game, n: int, seed: int, max_actions: Optional[int], advance: Calla
             summary.failures.append(failure)
         else:
             if finished:
-                returns = state.returns()
-                for seat, r in enumerate(returns):
-                    summary.wins[seat] += r == 1
-                    summary.losses[seat] += r == 0
+                won, lost = state.winners(), state.losers()
+                for seat, r in enumerate(state.returns()):
+                    summary.wins[seat] += seat in won
+                    summary.losses[seat] += seat in lost
                     summary.return_sums[seat] += r
-                summary.no_winner += not any(r == 1 for r in returns)
+                summary.no_winner += not won
+                summary.shared += len(won) > 1
                 summary.lengths.append(len(state.actions_taken))
             else:
                 summary.unfinished += 1
@@ -116,7 +120,7 @@ def summary_text(game, summary: Summary, seed: int, max_actions: int, options: d
         mean = summary.mean_returns()[seat]
         lines.append(f"{name:<{width}}  {summary.wins[seat]:>6}  {summary.losses[seat]:>6}  "
                      f"{'-' if mean is None else f'{mean:.3f}':>11}")
-    lines.append(f"no winner: {summary.no_winner} game(s)")
+    lines.append(f"no winner: {summary.no_winner} game(s); shared wins: {summary.shared} game(s)")
     lines.append("")
     lines.append(f"finished: {summary.finished}, unfinished: {summary.unfinished} (stopped at {max_actions} actions), "
                  f"errors: {len(summary.failures)}")
@@ -146,7 +150,7 @@ def summary_json(game, summary: Summary, seed: int, max_actions: int, options: d
         "games": summary.games, "seeds": [seed, seed + summary.games - 1], "max_actions": max_actions,
         "seats": [{"seat": name, "wins": summary.wins[i], "losses": summary.losses[i],
                    "mean_return": summary.mean_returns()[i]} for i, name in enumerate(summary.seats)],
-        "no_winner": summary.no_winner, "finished": summary.finished, "unfinished": summary.unfinished,
+        "no_winner": summary.no_winner, "shared_wins": summary.shared, "finished": summary.finished, "unfinished": summary.unfinished,
         "length": summary.length_stats(),
         "errors": [{"seed": f.seed, "actions": f.actions, "message": f.headline,
                     "reproduce": reproduce_command(game.path, game.players, f.seed, options, max_actions, specs)}
@@ -169,8 +173,8 @@ def summary_json(game, summary: Summary, seed: int, max_actions: int, options: d
 def simulate_command(file, n, players, seed, option_values, max_actions, bot_text, as_json):
     """Play many games with bots (random unless --bots says) and summarise them.
 
-    Per seat: wins (return 1), losses (return 0) and mean return, over finished
-    games; game length in actions (mean, standard deviation, min, max). Games
+    Per seat: wins (a win, a tie for first in a ranking: a shared win, or the
+    greatest numeric return), losses and mean return, over finished games; game length in actions (mean, standard deviation, min, max). Games
     stopped by --max-actions are counted apart as unfinished. Every error is
     listed with the seeds that reproduce it and a `ruledsl run` command line.
     Exit status 1 if any game raised an error.

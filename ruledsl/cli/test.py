@@ -1,6 +1,8 @@
 """`ruledsl test FILE...`: run the scenarios written in rules files; exit 1 if any fails."""
 from __future__ import annotations
 
+import os
+
 import click
 
 from .common import no_traceback
@@ -16,6 +18,8 @@ def test_command(files, verbose):
     Prints each failing scenario as `path:line: FAIL title: message` (and,
     with -v, each passing one as `path:line: ok title`), then a summary such
     as `12 passed, 1 failed`. A file that does not load counts as one failure.
+    A variant (a file that `extends` another) runs its base's scenarios too,
+    against the variant's rules; its own are counted apart from them.
     Exit status 1 if any scenario failed.
     """
     from ..scenarios import run_file
@@ -28,14 +32,32 @@ def test_command(files, verbose):
             click.echo(f"{path}: FAIL {path}: internal error: {type(err).__name__}: {err}")
             failed += 1
             continue
+        by_file: dict = {}
         for result in results:
             where = f"{result.path}:{result.line}" if result.line and result.line > 0 else result.path
+            counts = by_file.setdefault(result.path, [0, 0])
             if result.passed:
                 passed += 1
+                counts[0] += 1
                 if verbose:
                     click.echo(f"{where}: ok {result.title}")
             else:
                 failed += 1
+                counts[1] += 1
                 click.echo(f"{where}: FAIL {result.title}: {result.message}")
+        bases = [origin for origin in by_file if not _same_file(origin, path)]
+        if bases:
+            own = next((c for origin, c in by_file.items() if _same_file(origin, path)), None)
+            click.echo(f"{path}: its own scenarios: " + (f"{own[0]} passed, {own[1]} failed" if own else "none"))
+            for origin in bases:
+                ok, bad = by_file[origin]
+                click.echo(f"{path}: the scenarios of {origin}, which it extends: {ok} passed, {bad} failed")
     click.echo(f"{passed} passed, {failed} failed")
     raise SystemExit(1 if failed else 0)
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.normpath(a) == os.path.normpath(b)

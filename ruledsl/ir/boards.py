@@ -1,4 +1,4 @@
-"""Boards as graphs: locations with tags and fields, and kinded edges (networkx).
+"""Boards as graphs: locations with tags and fields, and kinded edges (networkx on demand).
 
 A graph board comes from its `location` and edge lines; a grid board from
 its map and legend, with the grid's own edge kinds (orthogonal, wall,
@@ -7,52 +7,11 @@ evaluates against the state; here they are kept as expressions.
 """
 from __future__ import annotations
 
-from typing import Optional
-
-import attrs
-import networkx as nx
 
 from ..errors import Diagnostic, did_you_mean
-from ..source import Span
 from . import nodes as n
-
-# Offsets of each direction on a grid: (column, row), rows growing downward.
-OFFSETS = {
-    "N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0),
-    "NE": (1, -1), "SE": (1, 1), "SW": (-1, 1), "NW": (-1, -1),
-}
-
-
-@attrs.frozen
-class Location:
-    """A place on a board: name, display label, starting tags, fields, grid position."""
-    name: str
-    label: str
-    board: str
-    tags: frozenset
-    fields: tuple            # ((name, Expr), …)
-    column: Optional[int] = None
-    row: Optional[int] = None
-    span: Span = attrs.field(default=None, eq=False, repr=False)
-
-
-@attrs.define
-class Board:
-    """A compiled board.
-
-    graph: a networkx MultiDiGraph; each edge has attributes `kind` (str),
-    `when` (an Expr or None) and, on grids, `direction`.
-    connects: for grids, {mode: ConnectDecl} conditions on every step of that mode.
-    """
-    name: str
-    grid: bool
-    locations: dict
-    graph: nx.MultiDiGraph
-    edge_kinds: tuple
-    columns: int = 0
-    rows: int = 0
-    connects: dict = attrs.Factory(dict)
-    by_position: dict = attrs.Factory(dict)
+from .boards_grid import build_grid
+from .places import Board, Location
 
 
 def compile_board(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
@@ -63,7 +22,7 @@ def compile_board(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
 
 def _graph(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
     problems: list[Diagnostic] = []
-    graph = nx.MultiDiGraph()
+    edges_out: list = []
     locations = {}
     for loc in decl.locations:
         if loc.name in locations:
@@ -71,7 +30,6 @@ def _graph(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
             continue
         locations[loc.name] = Location(loc.name, loc.label or loc.name, decl.name, frozenset(loc.tags), loc.fields,
                                        span=loc.span)
-        graph.add_node(loc.name)
     kinds = tuple(k for k, _ in decl.edge_kinds)
     for edges in decl.edges:
         if edges.kind not in kinds:
@@ -86,18 +44,17 @@ def _graph(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
                                                did_you_mean(name, locations) or f"declare it: location {name}"))
             for a, op, b in zip(names, ops, names[1:]):
                 if a in locations and b in locations:
-                    graph.add_edge(a, b, kind=edges.kind, when=edges.when)
+                    edges_out.append((a, b, {"kind": edges.kind, "when": edges.when}))
                     if op == "-":
-                        graph.add_edge(b, a, kind=edges.kind, when=edges.when)
+                        edges_out.append((b, a, {"kind": edges.kind, "when": edges.when}))
     if decl.map is not None or decl.legend:
         problems.append(Diagnostic("error", decl.span, f"board {decl.name} has a map but is not a grid",
                                    f"write: board {decl.name} grid:"))
     for connect in decl.connects:
         problems.append(Diagnostic("error", connect.span, "`connect` is for grid boards",
                                    "on a graph board, add `when cond` to the edge line instead"))
-    return Board(decl.name, False, locations, graph, kinds), problems
+    return Board(decl.name, False, locations, edges_out, kinds), problems
 
 
 def _grid(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
-    from .boards_grid import build_grid
     return build_grid(decl)

@@ -1,11 +1,9 @@
 """Grid boards: squares from the map, tags from the legend, the three grid edge kinds."""
 from __future__ import annotations
 
-import networkx as nx
-
 from ..errors import Diagnostic
 from . import nodes as n
-from .boards import OFFSETS, Board, Location
+from .places import OFFSETS, Board, Location
 from .maps import parse_map, square_name
 
 PLAIN_GLYPHS = ("", ".")
@@ -14,11 +12,11 @@ GRID_MODES = ("orthogonal", "wall", "diagonal")
 
 def build_grid(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
     problems: list[Diagnostic] = []
-    graph = nx.MultiDiGraph()
+    steps: list = []
     if decl.map is None:
         problems.append(Diagnostic("error", decl.span, f"grid board {decl.name} has no map",
                                    'draw it: map: """ … """'))
-        return Board(decl.name, True, {}, graph, GRID_MODES), problems
+        return Board(decl.name, True, {}, steps, GRID_MODES), problems
     for loc in decl.locations:
         problems.append(Diagnostic("error", loc.span, "a grid's squares come from its map",
                                    "tag squares through the legend instead of `location` lines"))
@@ -33,7 +31,7 @@ def build_grid(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
     grid, map_problems = parse_map(decl.map.text, decl.map.span)
     problems += map_problems
     if grid is None:
-        return Board(decl.name, True, {}, graph, GRID_MODES), problems
+        return Board(decl.name, True, {}, steps, GRID_MODES), problems
     locations = {}
     by_position = {}
     for sq in grid.squares:
@@ -49,7 +47,6 @@ def build_grid(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
             continue
         locations[sq.name] = Location(sq.name, sq.name, decl.name, frozenset(tags), (), sq.column, sq.row, span=sq.span)
         by_position[(sq.column, sq.row)] = sq.name
-        graph.add_node(sq.name)
     for (c, r), name in by_position.items():
         for direction, (dc, dr) in OFFSETS.items():
             other = by_position.get((c + dc, r + dr))
@@ -61,7 +58,7 @@ def build_grid(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
                 kind = "wall"
             else:
                 kind = "orthogonal"
-            graph.add_edge(name, other, kind=kind, when=None, direction=direction)
+            steps.append((name, other, {"kind": kind, "when": None, "direction": direction}))
     connects = {}
     for connect in decl.connects:
         if connect.mode not in GRID_MODES:
@@ -72,7 +69,7 @@ def build_grid(decl: n.BoardDecl) -> tuple[Board, list[Diagnostic]]:
             problems.append(Diagnostic("error", connect.span, f"steps of kind {connect.mode} already have a `connect` condition",
                                        "join the conditions with `and` in one line"))
         connects[connect.mode] = connect
-    return Board(decl.name, True, locations, graph, GRID_MODES, grid.columns, grid.rows, connects, by_position), problems
+    return Board(decl.name, True, locations, steps, GRID_MODES, grid.columns, grid.rows, connects, by_position), problems
 
 
 __all__ = ["build_grid", "square_name"]

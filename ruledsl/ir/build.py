@@ -1,19 +1,30 @@
 """Parse tree to IR: one small method per grammar alias, no meaning checked here."""
 from __future__ import annotations
 
+import re
+
 import attrs
 from lark import Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedInput
 
 from .. import parse as _parse
 from ..errors import Diagnostic, RulesError
-from ..source import Span
+from ..limits import MAX_DIGITS, MAX_NESTING, with_commas
+from ..source import UNKNOWN, Span
 from . import nodes as n
 
 
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+_ESCAPE = re.compile(r"\\(.)", re.S)
+
+
 def _unquote(token: str) -> str:
+    """The text of a quoted string: \\n, \\t, \\" and \\\\ stand for what they say; any other
+    backslash is kept as typed (text is never decoded, so letters beyond ASCII stay whole)."""
     body = token[1:-1]
-    return bytes(body, "utf-8").decode("unicode_escape") if "\\" in body else body
+    if "\\" not in body:
+        return body
+    return _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(0)), body)
 
 
 class _Builder(Transformer):
@@ -51,7 +62,7 @@ class _Builder(Transformer):
                 buf += "}"
                 i += 2
             elif ch == "{":
-                close = text.find("}", i)
+                close = _closing_brace(text, i)
                 if close < 0:
                     raise RulesError(Diagnostic("error", span, "unclosed '{' in a string",
                                                 "write {{ for a literal brace"))
@@ -97,6 +108,15 @@ class _Builder(Transformer):
     def INT(self, tok):
         return tok  # kept as a token so callers can read both value and position
 
+    def number(self, tok: Token) -> int:
+        """An INT token's value; a number too long to be a count or a score is an error
+        (Python itself refuses to read one of over 4,300 digits)."""
+        if len(tok) > MAX_DIGITS:
+            raise RulesError(Diagnostic("error", self.tspan(tok), f"this number has {with_commas(len(tok))} digits; "
+                                        f"numbers in rules have at most {MAX_DIGITS}",
+                                        "no board game counts that high: check for a typing slip"))
+        return int(tok)
+
     # -- file and header -------------------------------------------------
     @v_args(meta=True)
     def start(self, meta, items):
@@ -112,8 +132,8 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def players_decl(self, meta, c):
-        low = int(c[0])
-        high = int(c[1]) if c[1] is not None else low
+        low = self.number(c[0])
+        high = self.number(c[1]) if c[1] is not None else low
         return n.Players(low, high, span=self.span(meta))
 
     @v_args(meta=True)
@@ -123,7 +143,8 @@ class _Builder(Transformer):
     @v_args(meta=True)
     def option_decl(self, meta, c):
         name, type_, default, doc = c
-        return n.OptionDecl(str(name), type_, default, _unquote(doc) if doc else "", span=self.span(meta))
+        return n.OptionDecl(str(name), type_, default, _unquote(doc) if doc else "", name_span=self.tspan(name),
+                            span=self.span(meta))
 
     def labelled_names(self, c):
         return tuple(x for x in c if x is not None)
@@ -133,27 +154,35 @@ class _Builder(Transformer):
         return n.LabelledName(str(c[0]), _unquote(c[1]) if c[1] is not None else None, span=self.span(meta))
 
     def names(self, c):
-        return tuple(str(x) for x in c)
+        return tuple(c)   # the NAME tokens: each user keeps the names and, where it names something, their spans
+
+    def strs(self, tokens) -> tuple:
+        return tuple(str(t) for t in tokens or ())
+
+    def tspans(self, tokens) -> tuple:
+        return tuple(self.tspan(t) for t in tokens or ())
 
     # -- components --------------------------------------------------------
     @v_args(meta=True)
     def enum_decl(self, meta, c):
-        return n.EnumDecl(str(c[0]), c[1], span=self.span(meta))
+        return n.EnumDecl(str(c[0]), c[1], name_span=self.tspan(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def enum_block(self, meta, c):
         values = tuple(v for group in c[1:] for v in group)
-        return n.EnumDecl(str(c[0]), values, span=self.span(meta))
+        return n.EnumDecl(str(c[0]), values, name_span=self.tspan(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def kind_decl(self, meta, c):
         name, mods, *fields = c
-        return n.KindDecl(str(name), tuple(fields), mods.get("position"), span=self.span(meta))
+        return n.KindDecl(str(name), tuple(fields), mods.get("position"), mods.get("shown"), name_span=self.tspan(name),
+                          span=self.span(meta))
 
     @v_args(meta=True)
     def field_decl(self, meta, c):
         name, type_, default, mods = c
-        return n.FieldDecl(str(name), type_, default, mods.get("visibility"), span=self.span(meta))
+        return n.FieldDecl(str(name), type_, default, mods.get("visibility"), mods.get("hidden", False),
+                           name_span=self.tspan(name), span=self.span(meta))
 
     @v_args(meta=True)
     def zone_decl(self, meta, c):
@@ -161,28 +190,30 @@ class _Builder(Transformer):
         return n.ZoneDecl(str(name), str(shape), str(of), label=_unquote(label) if label else None,
                           per_player=mods.get("per_player", False),
                           visibility=mods.get("visibility"), facing=mods.get("facing"),
-                          capacity=mods.get("capacity"), contents=tuple(contents), span=self.span(meta))
+                          capacity=mods.get("capacity"), contents=tuple(contents),
+                          name_span=self.tspan(name), of_span=self.tspan(of), span=self.span(meta))
 
     @v_args(meta=True)
     def content(self, meta, c):
         count, kind, kwargs, var, source = c
         if isinstance(count, Token):
-            count = n.Literal(int(count), span=self.tspan(count)) if count.type == "INT" else n.Name(str(count), span=self.tspan(count))
-        return n.Content(str(kind), count, kwargs or (), str(var) if var else None, source, span=self.span(meta))
+            count = n.Literal(self.number(count), span=self.tspan(count)) if count.type == "INT" else n.Name(str(count), span=self.tspan(count))
+        return n.Content(str(kind), count, kwargs or (), str(var) if var else None, source, kind_span=self.tspan(kind),
+                         var_span=self.tspan(var) if var else UNKNOWN, span=self.span(meta))
 
     @v_args(meta=True)
     def var_decl(self, meta, c):
         name, type_, init, mods = c
         return n.VarDecl(str(name), type_, init, mods.get("per_player", False), mods.get("visibility"),
-                         span=self.span(meta))
+                         name_span=self.tspan(name), span=self.span(meta))
 
     @v_args(meta=True)
     def const_decl(self, meta, c):
-        return n.ConstDecl(str(c[0]), c[1], span=self.span(meta))
+        return n.ConstDecl(str(c[0]), c[1], name_span=self.tspan(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def die_decl(self, meta, c):
-        return n.DieDecl(str(c[0]), c[1], span=self.span(meta))
+        return n.DieDecl(str(c[0]), c[1], name_span=self.tspan(c[0]), span=self.span(meta))
 
     # Modifiers come back as (key, value) pairs, gathered into a dict.
     def modifiers(self, c):
@@ -208,6 +239,12 @@ class _Builder(Transformer):
     def capacity(self, c):
         return ("capacity", c[0])
 
+    def shown_as(self, c):
+        return ("shown", self.template(c[0]))
+
+    def hidden(self, c):
+        return ("hidden", True)
+
     @v_args(meta=True)
     def type_name(self, meta, c):
         return n.TypeName(str(c[0]), span=self.span(meta))
@@ -218,7 +255,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def range_type(self, meta, c):
-        return n.RangeType(int(c[0]), int(c[1]), span=self.span(meta))
+        return n.RangeType(self.number(c[0]), self.number(c[1]), span=self.span(meta))
 
     # -- boards --------------------------------------------------------------
     @v_args(meta=True)
@@ -230,16 +267,19 @@ class _Builder(Transformer):
         map_decl = parts["map"][-1] if parts["map"] else None
         return n.BoardDecl(str(name), grid is not None, tuple(parts["location"]), tuple(parts["edge_kinds"]),
                            tuple(parts["edges"]), tuple(parts["legend"]), map_decl, tuple(parts["connect"]),
-                           span=self.span(meta))
+                           name_span=self.tspan(name), span=self.span(meta))
 
     @v_args(meta=True)
     def location_decl(self, meta, c):
         label, tags, fields = c
-        return ("location", n.LocationDecl(label.name, label.label, tags or (), fields or (), span=self.span(meta)))
+        at = label.span
+        return ("location", n.LocationDecl(label.name, label.label, self.strs(tags), fields or (),
+                                           name_span=Span(at.path, at.line, at.column, at.line, at.column + len(label.name)),
+                                           tag_spans=self.tspans(tags), span=self.span(meta)))
 
     @v_args(meta=True)
     def edge_kinds(self, meta, c):
-        return ("edge_kinds", [(name, self.span(meta)) for name in c[0]])
+        return ("edge_kinds", [(str(name), self.span(meta)) for name in c[0]])
 
     @v_args(meta=True)
     def edges(self, meta, c):
@@ -247,10 +287,12 @@ class _Builder(Transformer):
         when = rest.pop() if rest and not isinstance(rest[-1], tuple) else None
         if rest and rest[-1] is None:
             rest.pop()
-        return ("edges", n.EdgesDecl(str(kind), tuple(rest), when, span=self.span(meta)))
+        spans = tuple(self.tspan(t) for chain in rest for t in chain[0::2])
+        chains = tuple(self.strs(chain) for chain in rest)
+        return ("edges", n.EdgesDecl(str(kind), chains, when, name_spans=spans, span=self.span(meta)))
 
     def chain(self, c):
-        return tuple(str(x) for x in c)
+        return tuple(c)
 
     @v_args(meta=True)
     def legend(self, meta, c):
@@ -258,7 +300,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def legend_entry(self, meta, c):
-        return n.LegendEntry(_unquote(c[0]), c[1], span=self.span(meta))
+        return n.LegendEntry(_unquote(c[0]), self.strs(c[1]), span=self.span(meta))
 
     @v_args(meta=True)
     def map_decl(self, meta, c):
@@ -268,16 +310,19 @@ class _Builder(Transformer):
     @v_args(meta=True)
     def connect(self, meta, c):
         mode, a, b, d, when = c
-        return ("connect", n.ConnectDecl(str(mode), str(a), str(b), str(d), when, span=self.span(meta)))
+        return ("connect", n.ConnectDecl(str(mode), str(a), str(b), str(d), when, var_spans=self.tspans((a, b, d)),
+                                         span=self.span(meta)))
 
     # -- functions, rules, flow --------------------------------------------
     @v_args(meta=True)
     def define_decl(self, meta, c):
-        return n.DefineDecl(str(c[0]), c[1] or (), c[2], span=self.span(meta))
+        return n.DefineDecl(str(c[0]), self.strs(c[1]), c[2], name_span=self.tspan(c[0]), param_spans=self.tspans(c[1]),
+                            span=self.span(meta))
 
     @v_args(meta=True)
     def rule_decl(self, meta, c):
-        return n.RuleDecl(str(c[0]), c[1] or (), c[2], span=self.span(meta))
+        return n.RuleDecl(str(c[0]), self.strs(c[1]), c[2], name_span=self.tspan(c[0]), param_spans=self.tspans(c[1]),
+                          span=self.span(meta))
 
     @v_args(meta=True)
     def setup_decl(self, meta, c):
@@ -294,7 +339,8 @@ class _Builder(Transformer):
     @v_args(meta=True)
     def trigger_move(self, meta, c):
         var, verb, loc, where, body = c
-        return n.TriggerDecl(str(verb), body, str(var), str(loc), where, span=self.span(meta))
+        return n.TriggerDecl(str(verb), body, str(var), str(loc), where, var_span=self.tspan(var), loc_span=self.tspan(loc),
+                             span=self.span(meta))
 
     @v_args(meta=True)
     def trigger_action(self, meta, c):
@@ -317,7 +363,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def let_stmt(self, meta, c):
-        return n.Let(str(c[0]), c[1], span=self.span(meta))
+        return n.Let(str(c[0]), c[1], c[2], name_span=self.tspan(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def set_stmt(self, meta, c):
@@ -372,16 +418,16 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def mark_stmt(self, meta, c):
-        return n.Mark(c[0], str(c[1]), True, span=self.span(meta))
+        return n.Mark(c[0], str(c[1]), True, tag_span=self.tspan(c[1]), span=self.span(meta))
 
     @v_args(meta=True)
     def unmark_stmt(self, meta, c):
-        return n.Mark(c[0], str(c[1]), False, span=self.span(meta))
+        return n.Mark(c[0], str(c[1]), False, tag_span=self.tspan(c[1]), span=self.span(meta))
 
     @v_args(meta=True)
     def do_stmt(self, meta, c):
         name, args = c
-        return n.Do(str(name), _positional(args), span=self.span(meta))
+        return n.Do(str(name), _positional(args), name_span=self.tspan(name), span=self.span(meta))
 
     @v_args(meta=True)
     def win_stmt(self, meta, c):
@@ -392,7 +438,12 @@ class _Builder(Transformer):
         if not c or c[0] is None:
             return n.EndGame(span=self.span(meta))
         var, source, *keys = c
-        return n.EndGame(str(var), source, tuple(keys), span=self.span(meta))
+        return n.EndGame(str(var), source, tuple(keys), var_span=self.tspan(var), span=self.span(meta))
+
+    @v_args(meta=True)
+    def end_returns_stmt(self, meta, c):
+        value, var, source = c
+        return n.EndGame(str(var), source, (), value, var_span=self.tspan(var), span=self.span(meta))
 
     @v_args(meta=True)
     def stop_stmt(self, meta, c):
@@ -432,7 +483,15 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def force_stmt(self, meta, c):
-        return n.Force(c[0], c[1], span=self.span(meta))
+        return n.Force(c[0], c[1], tuple(c[2:]), span=self.span(meta))
+
+    @v_args(meta=True)
+    def expect_options_stmt(self, meta, c):
+        _word, *rest = c
+        by = rest.pop() if rest and not isinstance(rest[-1], Token) else None
+        if rest and rest[-1] is None:
+            rest.pop()
+        return n.ExpectOptions(tuple(self.template(t) for t in rest), by, span=self.span(meta))
 
     @v_args(meta=True)
     def play_stmt(self, meta, c):
@@ -458,7 +517,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def for_stmt(self, meta, c):
-        return n.ForEach(str(c[0]), c[1], c[2], span=self.span(meta))
+        return n.ForEach(str(c[0]), c[1], c[2], var_span=self.tspan(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def repeat_times(self, meta, c):
@@ -499,7 +558,7 @@ class _Builder(Transformer):
             multiple = True
         return n.Choose(str(var), source, body, where, low, high, ordered, opts.get("by"),
                         opts.get("secretly", False), opts.get("label"), orelse or (), multiple,
-                        span=self.span(meta))
+                        opts.get("automatic", False), var_span=self.tspan(var), span=self.span(meta))
 
     def choice_count(self, c):
         low, high, ordered = c
@@ -511,6 +570,9 @@ class _Builder(Transformer):
     def secretly(self, c):
         return ("secretly", True)
 
+    def automatic(self, c):
+        return ("automatic", True)
+
     def choice_label(self, c):
         return ("label", self.as_template(self.template(c[0])))
 
@@ -520,13 +582,19 @@ class _Builder(Transformer):
         orelse = c.pop() if c and (c[-1] is None or isinstance(c[-1], tuple) and not _is_opt(c[-1])) else None
         opts = dict(x for x in c if _is_opt(x))
         options = tuple(x for x in c if isinstance(x, n.Option))
-        return n.Menu(options, opts.get("by"), opts.get("secretly", False), orelse or (), span=self.span(meta))
+        return n.Menu(options, opts.get("by"), opts.get("secretly", False), orelse or (), opts.get("automatic", False),
+                      span=self.span(meta))
 
     @v_args(meta=True)
     def option_clause(self, meta, c):
         label, var, source, cond, body = c
         return n.Option(self.as_template(self.template(label)), body, str(var) if var else None, source, cond,
-                        span=self.span(meta))
+                        var_span=self.tspan(var) if var else UNKNOWN, span=self.span(meta))
+
+    @v_args(meta=True)
+    def simultaneous_stmt(self, meta, c):
+        var, source, decision = c
+        return n.Simultaneous(str(var), source, decision, var_span=self.tspan(var), span=self.span(meta))
 
     @v_args(meta=True)
     def phase_stmt(self, meta, c):
@@ -593,7 +661,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def int_lit(self, meta, c):
-        return n.Literal(int(c[0]), span=self.span(meta))
+        return n.Literal(self.number(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def str_lit(self, meta, c):
@@ -646,16 +714,44 @@ class _Builder(Transformer):
     @v_args(meta=True)
     def comp_each(self, meta, c):
         var, source, where, by = c
-        return n.Comprehension(str(var), source, where, by, None, span=self.span(meta))
+        return n.Comprehension(str(var), source, where, by, None, var_span=self.tspan(var), span=self.span(meta))
 
     @v_args(meta=True)
     def comp_map(self, meta, c):
-        body, var, source, where = c
-        return n.Comprehension(str(var), source, where, None, body, span=self.span(meta))
+        body, *clauses = c
+        inner = None
+        for var, source, where, span in reversed(clauses):
+            # `body for each a in A for each b in B`: the first clause is the outer loop
+            inner = n.Comprehension(str(var), source, where, None, body if inner is None else None, inner,
+                                    var_span=self.tspan(var), span=span)
+        return attrs.evolve(inner, span=self.span(meta))
+
+    @v_args(meta=True)
+    def comp_for(self, meta, c):
+        var, source, where = c
+        return (var, source, where, self.span(meta))
+
+    @v_args(meta=True)
+    def cond_expr(self, meta, c):
+        return n.Conditional(c[1], c[0], c[2], span=self.span(meta))
+
+
+def _closing_brace(text: str, start: int) -> int:
+    """Where the `{…}` part opened at start closes, skipping quoted text inside it; -1 if it does not."""
+    quoted = False
+    i = start + 1
+    while i < len(text):
+        ch = text[i]
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "}" and not quoted:
+            return i
+        i += 1
+    return -1
 
 
 def _is_opt(x) -> bool:
-    return isinstance(x, tuple) and len(x) == 2 and x[0] in ("by", "secretly", "label")
+    return isinstance(x, tuple) and len(x) == 2 and x[0] in ("by", "secretly", "label", "automatic")
 
 
 def _positional(args) -> tuple:
@@ -668,22 +764,38 @@ def _keywords(args) -> tuple:
 
 def _respan(expr, span: Span):
     """Give an expression parsed from inside a string the string's place in the file."""
+    if isinstance(expr, Span):
+        return span
+    if isinstance(expr, tuple):
+        return tuple(_respan(v, span) for v in expr)
     if not attrs.has(type(expr)):
         return expr
     changes = {}
     for field in attrs.fields(type(expr)):
         value = getattr(expr, field.name)
-        if field.name == "span":
-            changes["span"] = span
-        elif attrs.has(type(value)):
+        if attrs.has(type(value)) or isinstance(value, tuple):
             changes[field.name] = _respan(value, span)
-        elif isinstance(value, tuple):
-            changes[field.name] = tuple(_respan(v, span) if attrs.has(type(v)) else v for v in value)
     return attrs.evolve(expr, **changes)
+
+
+def _check_depth(tree: Tree, path: str) -> None:
+    """Refuse a tree nested deeper than MAX_NESTING, naming where it gets too deep: every later
+    stage walks the tree recursively, and Python's stack is not a limit to report."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            meta = node.meta
+            line, column = (meta.line, meta.column) if not getattr(meta, "empty", True) else (1, 1)
+            raise RulesError(Diagnostic("error", Span(path, line, column, line, column + 1),
+                                        f"this nests more than {MAX_NESTING} levels deep",
+                                        "split long expressions into `let` steps, and deep blocks into rules"))
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
 
 
 def build(tree: Tree, path: str) -> n.RulesFile:
     """The IR of one parsed file."""
+    _check_depth(tree, path)
     try:
         return _Builder(path).transform(tree)
     except Exception as err:  # Lark wraps errors raised in callbacks, sometimes twice

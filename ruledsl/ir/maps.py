@@ -15,6 +15,7 @@ from __future__ import annotations
 import attrs
 
 from ..errors import Diagnostic
+from ..limits import MAX_GRID_SIDE
 from ..source import Span
 
 
@@ -75,6 +76,14 @@ def _where(span: Span, offset: int, column0: int) -> Span:
     return Span(span.path, span.line + offset, col, span.line + offset, col + 1)
 
 
+def _too_big(columns: int, rows: int, span: Span) -> list[Diagnostic]:
+    if columns <= MAX_GRID_SIDE and rows <= MAX_GRID_SIDE:
+        return []
+    return [Diagnostic("error", span, f"this map is {columns} squares wide and {rows} high; "
+                       f"a grid may be at most {MAX_GRID_SIDE} by {MAX_GRID_SIDE}",
+                       "draw a smaller board, or a graph board of the places that matter")]
+
+
 def _plain(lines, span) -> tuple[GridMap | None, list[Diagnostic]]:
     problems: list[Diagnostic] = []
     rows = []
@@ -87,6 +96,9 @@ def _plain(lines, span) -> tuple[GridMap | None, list[Diagnostic]]:
             col0 += len(glyph)
         rows.append((offset, cells))
     width = len(rows[0][1])
+    too_big = _too_big(width, len(rows), span)
+    if too_big:
+        return None, too_big
     squares = []
     for r, (offset, cells) in enumerate(rows, start=1):
         if len(cells) != width:
@@ -120,6 +132,9 @@ def _walled(lines, span) -> tuple[GridMap | None, list[Diagnostic]]:
     columns = len(corners) - 1
     borders = lines[0::2]
     cells = lines[1::2]
+    too_big = _too_big(columns, len(cells), span)
+    if too_big:
+        return None, too_big
     if len(borders) != len(cells) + 1:
         offset, line = lines[-1]
         return None, [Diagnostic("error", _where(span, offset, 0),

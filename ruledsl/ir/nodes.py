@@ -1,6 +1,8 @@
 """IR nodes: one frozen attrs class per construct of the language.
 
-Every node carries `span`, where it was written; spans take no part in
+Every node carries `span`, where it was written; a node that declares or
+names something also carries where that name is written (`name_span`,
+`var_span`, …: what an editor jumps to and highlights). Spans take no part in
 equality, so two IRs built from differently laid-out text compare equal.
 """
 from __future__ import annotations
@@ -14,6 +16,11 @@ from ..source import Span, UNKNOWN
 
 def _span():
     return attrs.field(default=UNKNOWN, eq=False, repr=False, kw_only=True)
+
+
+def _spans():
+    """Where each of several names is written (a tuple of spans, in order)."""
+    return attrs.field(default=(), eq=False, repr=False, kw_only=True)
 
 
 node = attrs.frozen(slots=True)
@@ -91,12 +98,16 @@ class Comprehension:
 
     var: the bound name; source: the collection; where: filter or None;
     by: a key (each-form only) or None; body: the mapped value (map-form) or None.
+    inner: a further `for each` run for every item (a flattening comprehension,
+    `[c for each p in players for each c in p.hand]`); the innermost one has the body.
     """
     var: str
     source: "Expr"
     where: Optional["Expr"] = None
     by: Optional["Expr"] = None
     body: Optional["Expr"] = None
+    inner: Optional["Comprehension"] = None
+    var_span: Span = _span()
     span: Span = _span()
 
 
@@ -107,6 +118,15 @@ class Call:
     args: tuple = ()
     kwargs: tuple = ()  # ((name, Expr), ...)
     comp: Optional[Comprehension] = None
+    span: Span = _span()
+
+
+@node
+class Conditional:
+    """`then if cond else orelse`: one of two values; only the one chosen is worked out."""
+    cond: "Expr"
+    then: "Expr"
+    orelse: "Expr"
     span: Span = _span()
 
 
@@ -150,16 +170,19 @@ class MapLit:
     span: Span = _span()
 
 
-Expr = Union[Literal, Template, Name, Attr, Index, Call, Unary, Binary, Range, ListLit, MapLit]
+Expr = Union[Literal, Template, Name, Attr, Index, Call, Conditional, Unary, Binary, Range, ListLit, MapLit]
 
 # ----------------------------------------------------------- statements
 
 
 @node
 class Let:
-    """`let name = value`: a local for the rest of the block."""
+    """`let name = value [visible to seats]`: a local for the rest of the block. seats (a roll or
+    random() only): who learns the outcome; None: everyone."""
     name: str
     value: Expr
+    seen: Optional[Expr] = None
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -240,6 +263,7 @@ class Mark:
     target: Expr
     tag: str
     on: bool = True
+    tag_span: Span = _span()
     span: Span = _span()
 
 
@@ -248,6 +272,7 @@ class Do:
     """`do rule(args)`: run a rule."""
     rule: str
     args: tuple = ()
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -260,10 +285,14 @@ class Win:
 
 @node
 class EndGame:
-    """`end game [ranking each p in players by k1, k2, …]`: ranked by keys, higher first."""
+    """`end game [ranking each p in players by k1, k2, …]`: ranked by keys, higher first; or
+    `end game returns value for each p in players`: returns, a number per seat (seats not
+    listed return 0)."""
     var: Optional[str] = None
     source: Optional[Expr] = None
     keys: tuple = ()
+    returns: Optional[Expr] = None
+    var_span: Span = _span()
     span: Span = _span()
 
 
@@ -319,9 +348,20 @@ class ExpectSees:
 
 @node
 class Force:
-    """Scenario: `force roll(White) = Blank`: the next such chance event gives this outcome."""
+    """Scenario: `force roll(White) = Blank[, Knife, …]`: the next such chance events give these
+    outcomes, in order (more: the outcomes after the first)."""
     event: Expr
     outcome: Expr
+    more: tuple = ()
+    span: Span = _span()
+
+
+@node
+class ExpectOptions:
+    """Scenario: `expect options "a", "b" [by p]`: the pending decision is p's and offers exactly
+    these labels, in this order."""
+    labels: tuple
+    by: Optional[Expr] = None
     span: Span = _span()
 
 
@@ -355,6 +395,7 @@ class ForEach:
     var: str
     source: Expr
     body: tuple
+    var_span: Span = _span()
     span: Span = _span()
 
 
@@ -394,7 +435,7 @@ class Choose:
     multiple pick matters. where: filter. chooser: the deciding player
     (default: the player whose turn it is). secretly: only the chooser sees
     what was chosen. label: the action's label template. orelse: run when
-    there is nothing to choose.
+    there is nothing to choose. automatic: an only option is taken without asking.
     """
     var: str
     source: Expr
@@ -408,6 +449,8 @@ class Choose:
     label: Optional[Template] = None
     orelse: tuple = ()
     multiple: bool = False
+    automatic: bool = False
+    var_span: Span = _span()
     span: Span = _span()
 
 
@@ -419,16 +462,31 @@ class Option:
     var: Optional[str] = None
     source: Optional[Expr] = None
     cond: Optional[Expr] = None
+    var_span: Span = _span()
     span: Span = _span()
 
 
 @node
 class Menu:
-    """`choose [by p] [secretly]:` with option arms; orelse runs when no option is open."""
+    """`choose [by p] [secretly] [automatically when only one]:` with option arms; orelse runs when
+    no option is open; automatic: an only option is taken without asking."""
     options: tuple
     chooser: Optional[Expr] = None
     secretly: bool = False
     orelse: tuple = ()
+    automatic: bool = False
+    span: Span = _span()
+
+
+@node
+class Simultaneous:
+    """`simultaneously for each p in seats:` one decision (a Choose or a Menu, without `by`) that
+    every listed seat p makes in secret, in seat order; when all have chosen, every choice is
+    revealed at once and then each seat's chosen body runs, in the same order."""
+    var: str
+    source: Expr
+    decision: Union["Choose", "Menu"]
+    var_span: Span = _span()
     span: Span = _span()
 
 
@@ -458,7 +516,7 @@ class Turn:
 
 Stmt = Union[Let, Set, Move, Draw, Effect, Show, Rotate, Swap, Announce, Mark, Do, Win, EndGame,
              Jump, ExprStmt, Expect, ExpectLegal, Force, Play, If, ForEach, Repeat, Match, Choose,
-             Menu, Phase, Turn]
+             Menu, Simultaneous, Phase, Turn]
 
 # --------------------------------------------------------- declarations
 
@@ -518,6 +576,7 @@ class OptionDecl:
     type: TypeRef
     default: Expr
     doc: str = ""
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -526,25 +585,33 @@ class EnumDecl:
     """`enum Name: A, B "Bee", C`."""
     name: str
     values: tuple
+    name_span: Span = _span()
     span: Span = _span()
 
 
 @node
 class FieldDecl:
-    """A field of a kind: type, default, and who sees it (None: whoever sees the face)."""
+    """A field of a kind: type, default, and who sees it (None: whoever sees the face). hidden:
+    bookkeeping that players are never shown (views and the screen leave it out)."""
     name: str
     type: TypeRef
     default: Optional[Expr] = None
     visibility: Optional[Visibility] = None
+    hidden: bool = False
+    name_span: Span = _span()
     span: Span = _span()
 
 
 @node
 class KindDecl:
-    """`kind Name [, position visible to who]:` fields. position: who sees where one is."""
+    """`kind Name [, position visible to who] [, shown as "…"]:` fields. position: who sees where
+    one is. shown: how one reads on screen and in labels, a template over its fields (None: its
+    `name` field, else its first field)."""
     name: str
     fields: tuple = ()
     position: Optional[Visibility] = None
+    shown: Optional[Expr] = None
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -556,6 +623,8 @@ class Content:
     args: tuple = ()
     var: Optional[str] = None
     source: Optional[Expr] = None
+    kind_span: Span = _span()
+    var_span: Span = _span()
     span: Span = _span()
 
 
@@ -577,6 +646,8 @@ class ZoneDecl:
     capacity: Optional[Expr] = None
     contents: tuple = ()
     label: Optional[str] = None
+    name_span: Span = _span()
+    of_span: Span = _span()
     span: Span = _span()
 
 
@@ -588,6 +659,7 @@ class VarDecl:
     init: Expr
     per_player: bool = False
     visibility: Optional[Visibility] = None
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -596,6 +668,7 @@ class ConstDecl:
     """`const name = value`."""
     name: str
     value: Expr
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -604,6 +677,7 @@ class DieDecl:
     """`die Name: [faces]`: each face equally likely."""
     name: str
     faces: Expr
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -614,6 +688,8 @@ class LocationDecl:
     label: Optional[str] = None
     tags: tuple = ()
     fields: tuple = ()
+    name_span: Span = _span()
+    tag_spans: tuple = _spans()
     span: Span = _span()
 
 
@@ -626,6 +702,7 @@ class EdgesDecl:
     kind: str
     chains: tuple
     when: Optional[Expr] = None
+    name_spans: tuple = _spans()
     span: Span = _span()
 
 
@@ -652,6 +729,7 @@ class ConnectDecl:
     b: str
     d: str
     when: Expr
+    var_spans: tuple = _spans()
     span: Span = _span()
 
 
@@ -666,6 +744,7 @@ class BoardDecl:
     legend: tuple = ()
     map: Optional[MapDecl] = None
     connects: tuple = ()
+    name_span: Span = _span()
     span: Span = _span()
 
 
@@ -675,6 +754,8 @@ class DefineDecl:
     name: str
     params: tuple
     body: Expr
+    name_span: Span = _span()
+    param_spans: tuple = _spans()
     span: Span = _span()
 
 
@@ -684,6 +765,8 @@ class RuleDecl:
     name: str
     params: tuple
     body: tuple
+    name_span: Span = _span()
+    param_spans: tuple = _spans()
     span: Span = _span()
 
 
@@ -720,6 +803,8 @@ class TriggerDecl:
     var: Optional[str] = None
     loc: Optional[str] = None
     where: Optional[Expr] = None
+    var_span: Span = _span()
+    loc_span: Span = _span()
     span: Span = _span()
 
 

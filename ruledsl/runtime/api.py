@@ -1,18 +1,21 @@
 """The public face of a game in play: GameState (legal actions, apply, clone, view, record)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Optional, Union
 
+from .. import records
 from ..errors import IllegalAction, RulesError, error
-from . import effects as fx
-from . import machine
+from .engine import loop
 from .estimate import estimate, has_evaluation
-from .state import StateData, chain_to_list
-from .views import build_view, view_digest
+from .fastpaths import on
+from .model.chance import seed_rng
+from .model.state import SecretLabel, StateData, chain_to_list
+from .views import build_view, connections, seat_log, view_digest
 
 CHANCE = -1
-RECORD_FORMAT = "ruledsl-record"
-RECORD_VERSION = 1
+RECORD_FORMAT = records.FORMAT
+RECORD_VERSION = records.VERSION
 
 
 class Action:
@@ -39,6 +42,48 @@ class Action:
         return hash((self.label, self.seat))
 
 
+class Actions(Sequence):
+    """The options of one decision: a read-only sequence of Actions, each made only when it is
+    asked for (a bot that picks one of 840 options makes one Action, not 840)."""
+    __slots__ = ("labels", "seat")
+
+    def __init__(self, labels: tuple, seat: Optional[int]):
+        self.labels = labels
+        self.seat = seat
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self.labels)))]
+        n = len(self.labels)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("action index out of range")
+        return Action(self.labels[i], i, self.seat)
+
+    def __iter__(self):
+        seat = self.seat
+        return (Action(label, i, seat) for i, label in enumerate(self.labels))
+
+    def __contains__(self, action) -> bool:
+        return isinstance(action, Action) and action.seat == self.seat and \
+            0 <= action.index < len(self.labels) and self.labels[action.index] == action.label
+
+    def __eq__(self, other):
+        if isinstance(other, (Actions, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self):
+        return repr(list(self))
+
+
+NO_ACTIONS = Actions((), None)
+
+
 class GameState(StateData):
     """A game in play. Cheap to clone; the same seed and actions always give the same state."""
     __slots__ = ("prog", "game", "seed", "failure")
@@ -58,15 +103,15 @@ class GameState(StateData):
     def is_chance(self) -> bool:
         return self.pending is not None and self.pending.seat is None
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> "Actions":
+        """The options of the pending decision, as a sequence of Actions (empty when none is pending)."""
         d = self.pending
         if d is None:
-            return []
+            return NO_ACTIONS
         actions = d.actions
         if actions is None:
-            seat = CHANCE if d.seat is None else d.seat
-            actions = d.actions = tuple(Action(label, i, seat) for i, label in enumerate(d.labels))
-        return list(actions)
+            actions = d.actions = Actions(d.labels, CHANCE if d.seat is None else d.seat)
+        return actions
 
     def legal_labels(self) -> list:
         d = self.pending
@@ -95,7 +140,7 @@ class GameState(StateData):
             raise IllegalAction("the game is over" if self.result is not None else "no decision is pending")
         index = self._index_of(action)
         try:
-            machine.take(self.prog, self, index)
+            loop.take(self.prog, self, index)
         except RulesError as err:
             # The rule broke half-way: this state cannot go on. Keep the error so that
             # later calls say why instead of failing somewhere else.
@@ -127,8 +172,19 @@ class GameState(StateData):
             raise IllegalAction(f"'{label}' is not legal now; {who} may choose: {shown}") from None
 
     def returns(self) -> list:
-        """One number per seat when the game is over (win 1, loss 0; rankings between); [] before."""
+        """One number per seat when the game is over (win 1, loss 0; rankings between; numeric
+        returns as the rules gave them); [] before."""
         return list(self.result) if self.result is not None else []
+
+    def winners(self) -> list:
+        """The 0-based seats that won, once the game is over: a win's winners, the seats tied for
+        first in a ranking (a shared win), the seats with the greatest numeric return; [] before
+        the end and after a draw (every seat equal)."""
+        return sorted(self.result.winners) if self.result is not None else []
+
+    def losers(self) -> list:
+        """The 0-based seats that lost: a win's others, the seats tied for last; [] in a draw."""
+        return sorted(self.result.losers) if self.result is not None else []
 
     def clone(self) -> "GameState":
         other = GameState.__new__(GameState)
@@ -146,6 +202,12 @@ class GameState(StateData):
             raise ValueError(f"there is no seat {seat}")
         return build_view(self.prog, self, seat)
 
+    def connections(self, board: Optional[str] = None) -> dict:
+        """{board: {location: [(neighbour, edge kind, both ways)]}}: the steps between a board's
+        locations that exist now (all boards, or the one named), for drawing the boards."""
+        names = [board] if board is not None else list(self.prog.boards)
+        return {name: connections(self.prog, self, name) for name in names}
+
     def view_digest(self, seat: int) -> tuple:
         """A value equal for two states of this game exactly when view(seat) without its log
         is equal; much cheaper than comparing views (for samplers of hidden information)."""
@@ -154,6 +216,8 @@ class GameState(StateData):
     def events(self, seat: Optional[int], since=None) -> list:
         """The log as seat (0-based) reads it; None: only what is public (as in view(None)).
         since: a `log_mark` taken earlier; then only the events logged after it."""
+        if since is None:
+            return list(seat_log(self, seat))
         return [t for t in (e.seen_by(seat) for e in chain_to_list(self.log, since)) if t is not None]
 
     @property
@@ -184,13 +248,23 @@ class GameState(StateData):
         """A clone whose future chance comes from another seed (for search bots that must not
         know the coming dice). Hidden cards are not redealt."""
         other = self.clone()
-        other.rng = fx.seed_rng(seed)
+        other.rng = seed_rng(seed)
         return other
 
     @property
     def actions_taken(self) -> list:
         """The labels of every decision taken so far (chance outcomes included under explicit chance)."""
         return chain_to_list(self.history)
+
+    def actions_seen(self, seat: Optional[int]) -> list:
+        """The history as seat (0-based; None: an onlooker) may know it: every action's label, with
+        None for a secret choice of another seat and for chance that seat did not see (what a
+        bot may replay, with those filled in by its own guesses, without learning them)."""
+        out = []
+        for label in chain_to_list(self.history):
+            hidden = type(label) is SecretLabel and (seat is None or seat not in label.seats)
+            out.append(None if hidden else str(label))
+        return out
 
     def record(self) -> dict:
         game = self.game
@@ -199,7 +273,7 @@ class GameState(StateData):
             "game": game.path, "title": game.title, "players": game.players,
             "options": dict(game.given_options), "seed": self.seed,
             "chance": "explicit" if self.explicit else "seeded",
-            "actions": self.actions_taken,
+            "actions": [str(a) for a in self.actions_taken],
             "returns": list(self.result) if self.result is not None else None,
         }
 
@@ -215,7 +289,7 @@ class GameState(StateData):
             "fields": repr([[encode(self.prog, self, v, None) for v in f] for f in self.fields]),
             "known": self.known, "contents": [[c.id for c in cs] for cs in self.contents],
             "tags": [sorted(t) for t in self.tags], "lazy": sorted(self.lazy), "rng": self.rng,
-            "frames": repr(frames), "pending": self.pending.labels if self.pending else None,
+            "frames": repr(frames), "pending": list(self.pending.labels) if self.pending else None,
             "current": self.current.index if self.current else None, "phase": self.phase,
             "round": self.round, "log": [e.as_json() for e in chain_to_list(self.log)],
             "var_known": sorted(self.var_known.items()), "quiet": self.quiet,
@@ -229,8 +303,8 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False) -
         raise ValueError("chance must be 'seeded' or 'explicit'")
     prog = game.program
     key = (chance, hold)
-    rng = fx.seed_rng(seed)
-    started = prog.started.get(key)
+    rng = seed_rng(seed)
+    started = prog.started.get(key) if on("started") else None
     if started is not None:
         # The set-up and the flow up to the first decision drew on no chance: every seed
         # starts alike, so the started state is copied instead of run again.
@@ -246,7 +320,7 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False) -
     st.failure = None
     st.rng = rng
     st.explicit = chance == "explicit"
-    machine.start(prog, st, hold)
+    loop.start(prog, st, hold)
     if st.rng == rng and not st.lazy and (st.pending is None or st.pending.seat is not None):
         prog.started[key] = st.clone()
     return st
@@ -255,13 +329,10 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False) -
 def replay(game, record: dict, *, upto: Optional[int] = None) -> GameState:
     """The state a record leads to (after `upto` actions if given). A record that does not
     fit the game raises RulesError saying which action is wrong."""
-    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise error(None, "this is not a ruledsl record", "records are made by `ruledsl play`, `run --json` or state.record()")
-    actions = record.get("actions")
-    seed = record.get("seed", 0)
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions) or not isinstance(seed, int):
-        raise error(None, "the record is damaged: 'actions' must be a list of labels and 'seed' a number")
-    if record.get("players") != game.players:
+    records.check(record)
+    actions = record["actions"]
+    seed = record["seed"]
+    if record["players"] != game.players:
         raise error(None, f"the record is of a game for {record.get('players')} players, not {game.players}",
                     "load the game with the record's number of players")
     given = {k: str(v) for k, v in (record.get("options") or {}).items()}
@@ -269,8 +340,6 @@ def replay(game, record: dict, *, upto: Optional[int] = None) -> GameState:
         raise error(None, f"the record was made with options {given or 'none'}, not "
                     f"{ {k: str(v) for k, v in game.given_options.items()} or 'none'}",
                     "load the game with the record's options")
-    if record.get("chance", "seeded") not in ("seeded", "explicit"):
-        raise error(None, "the record is damaged: 'chance' must be 'seeded' or 'explicit'")
     st = new_state(game, seed, record.get("chance", "seeded"))
     for i, label in enumerate(actions[:upto] if upto is not None else actions):
         try:

@@ -6,8 +6,8 @@ from fractions import Fraction
 from typing import Optional
 
 from ..errors import error
-from .exprs import Scope
-from .values import display
+from .engine.failures import located
+from .model.values import display
 
 _NOT_COMPILED = object()
 
@@ -16,7 +16,7 @@ def _compiled(prog):
     fn = getattr(prog, "_evaluation", _NOT_COMPILED)
     if fn is _NOT_COMPILED:
         decl = prog.defn.evaluate
-        fn = None if decl is None else (decl, prog.compiler.expr(decl.body, Scope([decl.var])))
+        fn = None if decl is None else (decl, prog.compiler.evaluation_function(decl))
         prog._evaluation = fn
     return fn
 
@@ -32,9 +32,15 @@ def estimate(prog, st) -> Optional[list]:
         return None
     decl, fn = compiled
     out = []
-    for p in prog.players:
-        value = fn(st, {decl.var: p})
-        if type(value) not in (int, float, Fraction) or type(value) is bool:
+    saved, st.steps = st.steps, 0          # the step budget counts this evaluation alone
+    try:
+        values = [fn(st, p) for p in prog.players]
+    except Exception as err:
+        raise located(prog.code_map, err, decl.body.span, "the evaluation") from None
+    finally:
+        st.steps = saved
+    for value in values:
+        if type(value) not in (int, float, Fraction):
             raise error(decl.body.span, f"an evaluation must be a number, not {display(st, value)}")
         out.append(min(1.0, max(0.0, float(value))))
     return out

@@ -7,9 +7,9 @@ working on its own guessed states, never for reading a real game's secrets.
 """
 from __future__ import annotations
 
-from . import machine
-from .effects import sees_face, sees_position
-from .values import Comp
+from .engine import loop
+from .effects.events import sees_face, sees_position
+from .model.values import Comp
 
 
 def seat_layout(state, seat: int) -> dict:
@@ -78,7 +78,7 @@ def exchange(state, a: int, b: int, seat: int) -> bool:
     for frame in st.frames:
         frame.env = {k: _traded(v, trade) for k, v in frame.env.items()}
     if st.pending is not None:
-        machine.refresh(prog, st)
+        loop.refresh(prog, st)
     return True
 
 
@@ -117,7 +117,7 @@ def relocate(state, comp_id: int, place_name: str, seat: int) -> bool:
     st.contents[dest.index] = st.contents[dest.index] + (comp,)
     st.loc[comp_id] = dest.index
     if st.pending is not None:
-        machine.refresh(prog, st)
+        loop.refresh(prog, st)
     return True
 
 

@@ -2,16 +2,20 @@
 
 Built only from what the seat may see: variables by their visibility,
 components by their zone's and face's rules (a hidden component shows its
-kind and its backs' fields, never its id), positions by their kind's
-`position visible to`, and the events the seat was told of.
+kind and its backs' fields, never its id; in a stack only the top one shows
+its back), positions by their kind's `position visible to`, and the events
+the seat was told of. Nothing in a view depends on the order of hidden
+things that the seat could not see.
 """
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
-from .effects import sees_face, sees_position
-from .state import ALL_SEATS, chain_to_list
-from .values import Comp, EnumValue, Location, Player, Zone, display
+from ..check.builtins import ZONE_SHAPES
+from .effects.events import sees_face, sees_position
+from .model.state import ALL_SEATS, log_length
+from .model.values import Comp, EnumValue, Location, Player, Zone, display
 
 
 def comp_view(prog, st, comp: Comp, seat) -> dict:
@@ -30,10 +34,12 @@ def comp_view(prog, st, comp: Comp, seat) -> dict:
         out["hidden"] = True
     fields = {}
     for name, vis, value in zip(kind.fields, kind.field_visibility, values):
+        if name in kind.hidden:
+            continue            # bookkeeping players are never shown
         if vis == "all" or (vis is None and face) or (vis == "owner" and owner is not None and owner.index == seat):
             fields[name] = encode(prog, st, value, seat)
     out["fields"] = fields
-    if face and len(fields) == len(kind.fields):
+    if face and len(fields) + len(kind.hidden) == len(kind.fields):
         out["text"] = display(st, comp)     # how the log names it ("Move 2", "Red's pawn")
     return out
 
@@ -67,8 +73,37 @@ def _var_visible(decl, owner_index, seat) -> bool:
 
 
 def _contents(prog, st, place, seat) -> list:
-    return [comp_view(prog, st, c, seat) for c in st.contents[place.index]
-            if seat is None and c.kind.position == "all" or seat is not None and sees_position(st, c, seat)]
+    """What lies in a place, as a person at the table sees it: one entry per component the
+    seat may know is there, each as comp_view shows it, except where the way things lie
+    hides more (see _stacked and _unordered)."""
+    entries = [comp_view(prog, st, c, seat) for c in st.contents[place.index]
+               if seat is None and c.kind.position == "all" or seat is not None and sees_position(st, c, seat)]
+    unsettled = place.index in st.lazy          # shuffled, its order not yet drawn (explicit chance)
+    if type(place) is Zone and ZONE_SHAPES[place.shape].stacked:
+        return _stacked(prog, place, entries, unsettled)
+    if type(place) is Location or not place.ordered or unsettled:
+        return _unordered(entries)
+    return entries
+
+
+def _stacked(prog, zone, entries: list, unsettled: bool) -> list:
+    """A stack (a deck, a pile) shows the back of its top item only: each face-down item under
+    it is seen to be there, nothing more (not its back, which could tell the order of the
+    stack). Items whose face the seat sees are shown where they lie."""
+    under = {"kind": prog.defn.zones[zone.decl_name].of, "hidden": True, "fields": {}}
+    return [dict(under) if e.get("hidden") and (i > 0 or unsettled) else e for i, e in enumerate(entries)]
+
+
+def _unordered(entries: list) -> list:
+    """In a place without an order (a bag, an area, a hand, a board location, a deck whose
+    shuffle is not yet drawn) the hidden items fill their slots in a fixed order of their own,
+    so that where each lies in the list tells nothing."""
+    hidden = iter(sorted((e for e in entries if e.get("hidden")), key=_canonical))
+    return [next(hidden) if e.get("hidden") else e for e in entries]
+
+
+def _canonical(entry: dict) -> str:
+    return json.dumps(entry, sort_keys=True, default=str)
 
 
 def build_view(prog, st, seat) -> dict:
@@ -89,7 +124,7 @@ def build_view(prog, st, seat) -> dict:
         "vars": _vars(prog, st, seat),
         "zones": {},
         "board": {},
-        "log": [text for text in (e.seen_by(seat) for e in chain_to_list(st.log)) if text is not None],
+        "log": list(seat_log(st, seat)),
         "actions": list(decision.labels) if decision is not None and chooser is not None and chooser == seat else None,
     }
     for place in prog.places:
@@ -115,6 +150,25 @@ def _exits(prog, st, loc) -> list:
     return sorted({s.direction.name for s in prog.graphs.steps.get(loc.index, ())
                    if s.kind == "orthogonal" and s.direction is not None
                    and (s.cond is None or s.cond(st, loc, s.to, s.direction))})
+
+
+def connections(prog, st, board_name: str) -> dict:
+    """{location name: [(neighbour name, edge kind, both ways)]}: a board's steps that exist now,
+    for drawing it. Like a grid's exits, the paths of a board on the table are public."""
+    board = prog.boards[board_name]
+    graphs = prog.graphs
+    out = {}
+    for loc in board.locations:
+        found = []
+        for s in graphs.steps.get(loc.index, ()):
+            if s.cond is not None and not s.cond(st, loc, s.to, s.direction):
+                continue
+            back = any(b.to is loc and b.kind == s.kind and (b.cond is None or b.cond(st, s.to, loc, b.direction))
+                       for b in graphs.steps.get(s.to.index, ()))
+            if (s.to.name, s.kind, back) not in found:
+                found.append((s.to.name, s.kind, back))
+        out[loc.name] = found
+    return out
 
 
 def _disclosed(st, slot, seat) -> bool:
@@ -146,16 +200,9 @@ def view_digest(prog, st, seat) -> "Digest":
     For samplers that compare many guessed states with what a seat saw."""
     decision = st.pending
     chooser = decision.seat if decision is not None else None
-    places = []
-    for place in prog.places:
-        items = st.contents[place.index]
-        if type(place) is Zone:
-            places.append(tuple(_comp_key(prog, st, c, seat) for c in items if sees_position(st, c, seat)))
-        else:
-            places.append((st.tags[place.index],
-                           tuple(_comp_key(prog, st, c, seat) for c in items if sees_position(st, c, seat))))
+    places = [_contents_key(prog, st, place, seat) for place in prog.places]
     main = (st.current, st.round, st.phase, chooser, decision is not None and decision.seat is None,
-            st.result, _vars(prog, st, seat), places,
+            st.result, _vars(prog, st, seat), places, [st.tags[loc.index] for loc in prog.all_locations],
             decision.labels if decision is not None and chooser is not None and chooser == seat else None)
     return Digest(main, prog, st)
 
@@ -186,18 +233,37 @@ class Digest:
     __hash__ = None
 
 
+def _contents_key(prog, st, place, seat) -> tuple:
+    """What _contents shows of a place, as keys (see _comp_key): stacks show only their top
+    item's back, places without an order their hidden items in an order of their own."""
+    keys = [_comp_key(prog, st, c, seat) for c in st.contents[place.index] if sees_position(st, c, seat)]
+    unsettled = place.index in st.lazy
+    if type(place) is Zone and ZONE_SHAPES[place.shape].stacked:
+        return tuple(_UNDER if k[2] is None and (i > 0 or unsettled) else k for i, k in enumerate(keys))
+    if type(place) is Location or not place.ordered or unsettled:
+        hidden = iter(sorted((k for k in keys if k[2] is None), key=repr))
+        return tuple(next(hidden) if k[2] is None else k for k in keys)
+    return tuple(keys)
+
+
+_UNDER = ("under a stack's top",)
+
+
 def _comp_key(prog, st, comp: Comp, seat):
-    """What view(seat) shows of a component, as comp_view does, without building it."""
+    """What view(seat) shows of a component, as comp_view does, without building it: the id
+    (third) is None exactly when its face is hidden from seat."""
     cid = comp.id
     kind = comp.kind
     owner = st.owner[cid]
     face = sees_face(prog, st, comp, seat)
     shown = []
-    for vis, value in zip(kind.field_visibility, st.fields[cid]):
+    for name, vis, value in zip(kind.fields, kind.field_visibility, st.fields[cid]):
+        if name in kind.hidden:
+            continue
         if vis == "all" or (vis is None and face) or (vis == "owner" and owner is not None and owner.index == seat):
             t = type(value)
             shown.append(value if t in (int, str, bool, float) or value is None else encode(prog, st, value, seat))
-    return (kind, owner, cid if face else None, st.face[cid] if face else None, tuple(shown))
+    return (kind.name, owner, cid if face else None, st.face[cid] if face else None, tuple(shown))
 
 
 def _dynamic_exits(prog) -> frozenset:
@@ -208,3 +274,31 @@ def _dynamic_exits(prog) -> frozenset:
                           if any(s.cond is not None and s.kind == "orthogonal" for s in steps))
         prog._dynamic_exits = found
     return found
+def seat_log(st, seat) -> tuple:
+    """The log as seat (None: an onlooker) reads it. Kept per state and extended with the events
+    since it was last read, so reading it costs what is new, not the whole game."""
+    log = st.log
+    cached = st.seat_logs.get(seat) if st.seat_logs else None
+    texts, since = (), None
+    if cached is not None:
+        cell, old = cached
+        walk, back = log, log_length(log) - log_length(cell)
+        while back > 0 and walk is not None:
+            walk = walk[1]
+            back -= 1
+        if walk is cell:
+            texts, since = old, cell        # still this state's past: only what follows is new
+    new = []
+    cell = log
+    while cell is not None and cell is not since:
+        text = cell[0].seen_by(seat)
+        if text is not None:
+            new.append(text)
+        cell = cell[1]
+    if new:
+        new.reverse()
+        texts = texts + tuple(new)
+    if st.seat_logs is None:
+        st.seat_logs = {}
+    st.seat_logs[seat] = (log, texts)
+    return texts

@@ -1,0 +1,91 @@
+"""Built files kept on disk between runs, so a fresh `ruledsl check` parses only what changed.
+
+An entry is a file's IR (a pickle, as Python keeps .pyc files), named by a hash
+of the file's path and text and of ruledsl's own parser and IR code: editing
+the file or upgrading ruledsl makes a new entry, never a stale answer. Only
+files that parse are kept; a broken file is parsed again so its error is
+reported afresh.
+
+Where: $RULEDSL_CACHE_DIR, else $XDG_CACHE_HOME/ruledsl, else ~/.cache/ruledsl.
+RULEDSL_CACHE=0 turns it off. The folder must be your own (a pickle from
+someone else's folder could run their code). An entry that cannot be read or
+written is a miss, never an error; the oldest entries go past MAX_ENTRIES.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import pickle
+import tempfile
+from pathlib import Path
+from typing import Optional
+
+MAX_ENTRIES = 400
+
+# The code whose change changes what a file builds to.
+_PACKAGE = Path(__file__).resolve().parent.parent
+_CODE = ("parse.py", "source.py", "errors.py", "ir/nodes.py", "ir/build.py", "ir/incremental.py")
+
+
+def directory() -> Optional[Path]:
+    """The cache folder, or None when caching is turned off."""
+    if os.environ.get("RULEDSL_CACHE", "1").strip().lower() in ("0", "off", "no", "false"):
+        return None
+    if os.environ.get("RULEDSL_CACHE_DIR"):
+        return Path(os.environ["RULEDSL_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "ruledsl"
+
+
+@functools.lru_cache(maxsize=1)
+def _code_version() -> bytes:
+    from ..parse import _grammar_path
+    digest = hashlib.sha256(_grammar_path().read_bytes())
+    for name in _CODE:
+        digest.update((_PACKAGE / name).read_bytes())
+    return digest.digest()
+
+
+def _entry(folder: Path, path: str, text: str) -> Path:
+    digest = hashlib.sha256(_code_version())
+    digest.update(path.encode("utf-8", "surrogatepass") + b"\0" + text.encode("utf-8", "surrogatepass"))
+    return folder / f"{digest.hexdigest()}.pickle"
+
+
+def fetch(path: str, text: str):
+    """The stored IR of this file with this text, or None."""
+    folder = directory()
+    if folder is None:
+        return None
+    try:
+        with open(_entry(folder, path, text), "rb") as f:
+            return pickle.load(f)
+    except Exception:  # missing, half-written by a killed run, or from an incompatible Python: a miss
+        return None
+
+
+def store(path: str, text: str, rules_file) -> None:
+    """Keep a built file (quietly does nothing when the folder cannot be written)."""
+    folder = directory()
+    if folder is None:
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        # Written aside and renamed, so a reader never sees half an entry.
+        fd, temp = tempfile.mkstemp(dir=folder, suffix=".part")
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump(rules_file, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temp, _entry(folder, path, text))
+        _prune(folder)
+    except (OSError, pickle.PicklingError, RecursionError):
+        pass
+
+
+def _prune(folder: Path) -> None:
+    entries = list(folder.glob("*.pickle"))
+    if len(entries) <= MAX_ENTRIES:
+        return
+    entries.sort(key=lambda p: p.stat().st_mtime)
+    for old in entries[: len(entries) - MAX_ENTRIES]:
+        old.unlink(missing_ok=True)

@@ -1,0 +1,341 @@
+"""The compiler's front door: a checked game, a player count and options in, a Program out.
+
+It works out the values the rules state as expressions (constants, dice,
+starting values, components and their fields, locations' fields), then
+compiles every piece of code of the game (the flow, the set-up, rules,
+defines, triggers, options offered during each turn, boards' conditions)
+into Python functions that share one namespace of helpers and constants.
+"""
+from __future__ import annotations
+
+from ...errors import RulesError, error
+from ...limits import MAX_COMPONENTS
+from ..effects import effects as fx
+from ..effects import flow
+from ..engine import decisions as dec
+from ..engine import ops
+from ..engine.failures import located
+from ..engine.graph import Graphs, Step
+from ..engine.library import item_of_kind
+from ..model.collections import items_of, size_of
+from ..model.program import Program, type_text
+from ..model.signals import SUSPEND, GameOver, Runaway
+from ..model.state import ALL_SEATS, Frame
+from ..model.values import Comp, Die, EnumValue, Location, Player, Zone, display, display_memo
+from . import names as nm
+from .exprs import UNSET, ExprGen
+from .source import CodeMap, Namespace, Source
+from .stmts import StmtGen
+from .triggers import compile_triggers
+from .units import Unit, UnitGen
+
+# Everything generated code calls, by the name it calls it.
+HELPERS = {
+    # values and operators
+    "_items": ops.items, "_items_of": items_of, "_size": size_of, "_first": ops.first, "_best": ops.best,
+    "_extreme": ops.extreme, "_sort": ops.sort_pairs, "_attr": ops.attr, "_has_tag": ops.has_tag,
+    "_same": ops.same, "_add": ops.add, "_sub": ops.sub, "_mul": ops.mul, "_div": ops.div, "_mod": ops.mod,
+    "_neg": ops.neg, "_lt": ops.lt, "_le": ops.le, "_gt": ops.gt, "_ge": ops.ge, "_contains": ops.contains,
+    "_index": ops.index, "_replaced": ops.replaced, "_range": ops.make_range, "_D": display, "_Dm": display_memo,
+    "Comp": Comp, "Player": Player, "Location": Location, "_Zone": Zone, "_EnumValue": EnumValue, "_UNSET": UNSET,
+    "_item_of_kind": item_of_kind,
+    # assignments and effects
+    "_set_player_var": nm.set_player_var, "_set_owner": nm.set_owner, "_set_field": nm.set_field,
+    "_move_many": fx.move_many, "_draw_many": fx.draw_many, "_shuffle": fx.shuffle, "_turn_many": fx.turn_many,
+    "_show_many": fx.show_many, "_rotate_many": fx.rotate_many, "_swap": fx.swap, "_announce": fx.announce,
+    "_mark_many": fx.mark_many, "_players_of": fx.players_of, "_player_slot": fx.player_slot,
+    "_disclose": fx.disclose, "_show_var": fx.show_var, "_ALL_SEATS": ALL_SEATS,
+    "_win": flow.finish_win, "_rank": flow.finish_ranking, "_score": flow.finish_returns, "_enter_phase": flow.enter_phase,
+    "_enter_turn": flow.enter_turn, "_Runaway": Runaway, "_GameOver": GameOver,
+    # decisions, chance and frames
+    "_Frame": Frame, "_chance": dec.chance, "_rolled": dec.rolled, "_draw_step": dec.draw_step,
+    "_draw_apply": dec.draw_apply, "_chooser": dec.chooser_of, "_seen_by": dec.seen_by, "_pick": dec.pick,
+    "_reveal_picks": dec.reveal_picks, "_selections": dec.selections, "_offer_choice": dec.offer_choice,
+    "_offer_selections": dec.offer_selections, "_offer_menu": dec.offer_menu, "_SUSPEND": SUSPEND, "_error": error,
+}
+
+_EVALUATING = object()
+
+
+def build_program(checked, players: int, options: dict) -> Program:
+    """The Program of a checked game (check.CheckedGame) for a player count and option values."""
+    prog = Program(checked.definition, players, options)
+    compiler = Compiler(prog, checked)
+    compiler.work_out_values()
+    compiler.compile_code()
+    prog.compiler = compiler        # scenarios compile their bodies into the same namespace
+    return prog
+
+
+class Compiler:
+    """Compiles one game's code into its Program (see the module docstring)."""
+
+    def __init__(self, prog: Program, checked):
+        self.prog = prog
+        self.defn = prog.defn
+        self.checked = checked
+        self.ns = Namespace(HELPERS)
+        self.ns.globals["prog"] = prog
+        self.code_map = CodeMap()
+        prog.code_map = self.code_map
+        self.analysis = checked.analysis
+        self.names = nm.Names(prog, self.ns, self.const_value, checked)
+        self.exprs = ExprGen(self)
+        self.stmts = StmtGen(self)
+        self.units = UnitGen(self)
+        self.unit_list: list = []
+        self.unit_of_rule: dict = {}
+        self._functions: dict = {}      # ("rule" | "define", name) -> Python name
+        self._queue: list = []          # functions named but not yet compiled
+        self._evaluators: dict = {}
+
+    # ---------------------------------------------------------------- values stated as expressions
+    def const_value(self, name: str):
+        consts = self.prog.consts
+        decl = self.defn.consts[name]
+        if consts.get(name) is _EVALUATING:
+            raise error(decl.span, f"the constant {name} is defined in terms of itself")
+        if name not in consts:
+            consts[name] = _EVALUATING
+            consts[name] = self.evaluate(decl.value)
+        return consts[name]
+
+    def evaluate(self, expr, bound: dict = None):
+        """The value of an expression on the starting state; bound: values of local names."""
+        bound = bound or {}
+        key = (id(expr), tuple(bound))
+        fn = self._evaluators.get(key)
+        if fn is None:
+            params = {name: self.ns.fresh("a") for name in bound}
+            name = self.ns.fresh("ev")
+            out = Source()
+            out.add(f"def {name}(st{''.join(', ' + p for p in params.values())}):", expr.span)
+            out.add(f"    return {self.exprs.gen(expr, params)}", expr.span)
+            self.code_map.compile(self.ns, out, "a value of the rules")
+            self.flush()
+            fn = self._evaluators[key] = self.ns.globals[name]
+        st = self.prog.initial
+        st.steps = 0
+        try:
+            return fn(st, *bound.values())
+        except RulesError:
+            raise
+        except Exception as err:
+            raise located(self.code_map, err, expr.span, "a value of the rules") from None
+
+    def work_out_values(self) -> None:
+        prog, defn, st = self.prog, self.defn, self.prog.initial
+        for decl in defn.dice.values():
+            prog.dice[decl.name] = Die(decl.name, tuple(items_of(st, self.evaluate(decl.faces))))
+        for name, decl in defn.vars.items():
+            value = self.evaluate(decl.init)
+            slot = prog.var_slots[name]
+            for i in range(prog.player_count if decl.per_player else 1):
+                st.vals[slot + i] = value
+        for decl in defn.boards.values():
+            for loc in decl.locations:
+                place = prog.locations.get(loc.name)
+                if place is not None:
+                    for field, expr in loc.fields:
+                        place.fields[field] = self.evaluate(expr)
+        self.make_components()
+        for name in defn.consts:        # those nothing needed yet, now that components exist
+            self.const_value(name)
+        self.build_graphs()
+
+    def make_components(self) -> None:
+        prog, st = self.prog, self.prog.initial
+        made_of = {k: [] for k in prog.kinds}
+        for decl in self.defn.zones.values():
+            for zone in prog.zone_instances(decl.name):
+                made = []
+                for content in decl.contents:
+                    made += self.make(content, zone, made_of)
+                st.contents[zone.index] = tuple(made)
+        prog.components_of = {k: tuple(v) for k, v in made_of.items()}
+        for decl in self.defn.zones.values():
+            if decl.capacity is not None:
+                capacity = self.evaluate(decl.capacity)
+                for zone in prog.zone_instances(decl.name):
+                    zone.capacity = capacity
+
+    def make(self, content, zone, made_of) -> list:
+        prog, st = self.prog, self.prog.initial
+        kind = prog.kinds[content.kind]
+        fields = self.defn.kinds[content.kind].fields
+        given = dict(content.args)
+        items = items_of(st, self.evaluate(content.source)) if content.var is not None else (None,)
+        made = []
+        for item in items:
+            bound = {content.var: item} if content.var is not None else {}
+            if zone.owner is not None:
+                bound.setdefault("owner", zone.owner)
+            count = self.evaluate(content.count, bound) if content.count is not None else 1
+            _within_limit(len(prog.comps), count, content)
+            for _ in range(count):
+                values = tuple(self.evaluate(given[f.name], bound) if f.name in given
+                               else self.evaluate(f.default) if f.default is not None else _zero(f.type)
+                               for f in fields)
+                comp = Comp(len(prog.comps), kind)
+                prog.comps.append(comp)
+                made_of[kind.name].append(comp)
+                st.loc.append(zone.index)
+                st.face.append(zone.facing == "up")
+                st.owner.append(zone.owner)
+                st.fields.append(values)
+                st.known.append(0)
+                made.append(comp)
+        return made
+
+    def build_graphs(self) -> None:
+        prog = self.prog
+        steps: dict = {}
+        defaults: dict = {}
+        for name, board in prog.compiled_boards.items():
+            defaults[name] = frozenset({"orthogonal"}) if board.grid else None
+            for a, b, data in board.edges:
+                la, lb = prog.locations[a], prog.locations[b]
+                kind = data["kind"]
+                direction = prog.directions.get(data.get("direction")) if data.get("direction") else None
+                cond = None
+                if data.get("when") is not None:
+                    cond = self.condition(data["when"], ())
+                elif kind in board.connects:
+                    decl = board.connects[kind]
+                    cond = self.condition(decl.when, (decl.a, decl.b, decl.d))
+                steps.setdefault(la.index, []).append(Step(lb, kind, cond, direction))
+        prog.graphs = Graphs({k: tuple(v) for k, v in steps.items()}, defaults)
+
+    def condition(self, expr, params: tuple):
+        """A board's `when` or `connect` condition as f(st, a, b, d) -> bool."""
+        names = {p: f"a{i}" for i, p in enumerate(params)}
+        name = self.ns.fresh("edge")
+        out = Source()
+        out.add(f"def {name}(st, a0, a1, a2):", expr.span)
+        out.add(f"    return bool({self.exprs.gen(expr, names)})", expr.span)
+        self.code_map.compile(self.ns, out, "a board's condition")
+        return self.ns.globals[name]
+
+    def shown_function(self, decl):
+        """`kind K, shown as "…"`: a function (st, comp) -> how one reads, its fields as names."""
+        name = self.ns.fresh("shown")
+        names = {f.name: f"st.fields[c.id][{i}]" for i, f in enumerate(decl.fields)}
+        names.setdefault("owner", "st.owner[c.id]")
+        out = Source()
+        out.add(f"def {name}(st, c):", decl.shown.span)
+        out.add(f"    return _D(st, {self.exprs.gen(decl.shown, names)})", decl.shown.span)
+        self.code_map.compile(self.ns, out, f"how a {decl.name} is shown")
+        self.flush()
+        return self.ns.globals[name]
+
+    def evaluation_function(self, decl):
+        """`evaluate p: expr`: a function (st, p) -> the number the rules give for player p."""
+        name = self.ns.fresh("evaluate")
+        out = Source()
+        out.add(f"def {name}(st, p):", decl.body.span)
+        out.add(f"    return {self.exprs.gen(decl.body, {decl.var: 'p'})}", decl.body.span)
+        self.code_map.compile(self.ns, out, "the evaluation")
+        self.flush()
+        return self.ns.globals[name]
+
+    # ---------------------------------------------------------------- functions and units
+    def define_function(self, name: str) -> str:
+        return self._function("define", name)
+
+    def rule_function(self, name: str) -> str:
+        return self._function("rule", name)
+
+    def _function(self, what: str, name: str) -> str:
+        key = (what, name)
+        if key not in self._functions:
+            self._functions[key] = self.ns.fresh("d" if what == "define" else "r")
+            self._queue.append(key)
+        return self._functions[key]
+
+    def flush(self) -> None:
+        """Compile every function named so far (each may name more)."""
+        while self._queue:
+            what, name = self._queue.pop()
+            python_name = self._functions[(what, name)]
+            decl = (self.defn.defines if what == "define" else self.defn.rules)[name]
+            params = {p: self.ns.fresh("p") for p in decl.params}
+            out = Source()
+            out.add(f"def {python_name}(st{''.join(', ' + p for p in params.values())}):", decl.span)
+            with out.indented():
+                if what == "define":
+                    self.exprs.inlining.add(name)
+                    try:
+                        out.add(f"return {self.exprs.gen(decl.body, params)}", decl.span)
+                    finally:
+                        self.exprs.inlining.discard(name)
+                else:
+                    self.stmts.block(decl.body, params, out)
+            self.code_map.compile(self.ns, out, f"{what} {name}")
+
+    def rule_unit(self, name: str) -> int:
+        """The unit of a rule that makes decisions (laid out on first use)."""
+        if name not in self.unit_of_rule:
+            decl = self.defn.rules[name]
+            unit = self.new_unit(f"rule {name}")
+            self.unit_of_rule[name] = unit.index
+            names = {p: f"env[{p!r}]" for p in decl.params}
+            self.units.block(unit, decl.body, names, [], [])
+            unit.add("st.frames.pop()", decl.span)
+        return self.unit_of_rule[name]
+
+    def new_unit(self, name: str) -> Unit:
+        unit = Unit(name, len(self.unit_list))
+        self.unit_list.append(unit)
+        return unit
+
+    def action_end(self, unit, span) -> None:
+        """What ends an action: the `after each action` rules."""
+        if any(t.event == "action" for t in self.defn.triggers):
+            unit.add("after_action(st)", span)
+
+    def compile_code(self) -> None:
+        prog, defn = self.prog, self.defn
+        for decl in defn.kinds.values():
+            if decl.shown is not None:
+                prog.kinds[decl.name].shown = self.shown_function(decl)
+        flow_unit = self.new_unit("the flow")
+        flow_unit.add("return _SUSPEND", defn.flow.body[0].span if defn.flow.body else None)  # held: see loop.start
+        flow_unit.end_block()
+        flow_unit.place(flow_unit.label(), defn.flow.span)
+        self.units.block(flow_unit, defn.flow.body, {}, [], [])
+        end = defn.flow.body[-1].span if defn.flow.body else defn.flow.span
+        flow_unit.add(f"raise _error({self.ns.const(end)}, {self.ns.const(FLOW_END)}, {self.ns.const(FLOW_END_HINT)})", end)
+        prog.flow_unit = flow_unit.index
+        if defn.setup is not None:
+            setup = self.new_unit("the set-up")
+            self.units.block(setup, defn.setup.body, {}, [], [])
+            setup.add("st.frames.pop()", defn.setup.span)
+            prog.setup_unit = setup.index
+        compile_triggers(self)
+        self.flush()
+        for unit in self.unit_list:
+            source, names = unit.source(f"u{unit.index}_b")
+            self.code_map.compile(self.ns, source, unit.name)
+            prog.code.append([self.ns.globals[name] for name in names])
+            prog.unit_spans.append(unit.block_spans)
+            prog.unit_names.append(unit.name)
+        self.flush()
+
+
+
+FLOW_END = "the flow reached its end without `win` or `end game`"
+FLOW_END_HINT = "end the game explicitly at the end of the flow"
+
+
+def _within_limit(made: int, count, content) -> None:
+    """A count set by an option or the player count must keep the game within MAX_COMPONENTS
+    (the checker adds up the counts the file fixes)."""
+    if type(count) is int and made + count > MAX_COMPONENTS:
+        raise error(content.span, f"this brings the game to {made + count:,} components; "
+                    f"a game may have at most {MAX_COMPONENTS:,}", "choose smaller option values")
+
+
+def _zero(ref):
+    text = type_text(ref)
+    return {"int": 0, "bool": False, "text": ""}.get(text, () if text.startswith("list of") else None)
+

@@ -1,0 +1,527 @@
+"""Expressions written as Python text: a whole expression is one Python expression.
+
+Comprehensions become Python comprehensions over fresh Python names, `define`s
+with cheap arguments are written in place, and every operator that can fail
+calls a helper that carries its span (engine/ops.py), so that an error names
+the place in the rules file in the language's own words.
+
+`names` maps each local name in scope to the Python text that reads it: a
+fresh Python local, or `env['x']` for a name kept in the frame across decisions.
+"""
+from __future__ import annotations
+
+import re
+
+from ...check.builtins import BUILTINS
+from ...errors import error
+from ...ir import nodes as n
+from ..engine.library import PLAIN, edge_kind_names, reporting
+from ..model.values import Comp
+from ...check.types import INT, LOCATION
+from ..fastpaths import on
+
+# Literal ranges at most this long are built once, when the game is compiled.
+_CONSTANT_RANGE = 1000
+
+# Handles that read as their label, by the head of their type.
+_LABELLED = {"player": "Player", "location": "Location", "enum": "_EnumValue", "direction": "_EnumValue"}
+
+# Builtins whose value depends only on their arguments and the game's fixed tables.
+_STATIC = frozenset({"locations", "components", "left_of", "right_of", "clockwise", "others", "seat", "opposite",
+                     "turn_direction", "cell", "abs", "ceil", "floor", "keys"})
+
+# Operators that mean on two whole numbers what Python's do (not /, which is exact).
+_INT_OPS = ("+", "-", "*", "<", "<=", ">", ">=")
+_ARITH = {"-": "_sub", "*": "_mul", "/": "_div", "%": "_mod", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
+
+
+class ExprGen:
+    """Writes expressions for one program (see the module docstring)."""
+
+    def __init__(self, compiler):
+        self.compiler = compiler
+        self.prog = compiler.prog
+        self.ns = compiler.ns
+        self.names = compiler.names
+        self.no_walrus = 0          # > 0 inside a comprehension's source, where Python forbids `:=`
+        self.inlining: set = set()
+        self.memo = None            # while a decision's labels are written: the name of its display memo
+        self.hoists: list = []      # the loops being written, outermost first: where invariant parts go (Hoist)
+        self.kept: list = []        # the names a comprehension just written keeps (see kept_around)
+        self.sites: list = []       # the types of the define bodies being written in place (innermost last)
+
+    def k(self, value) -> str:
+        return self.ns.const(value)
+
+    def temp(self) -> str:
+        return self.ns.fresh("t")
+
+    def gen(self, e, names: dict) -> str:
+        handler = _HANDLERS.get(type(e))
+        if handler is None:
+            raise error(e.span, f"the interpreter cannot evaluate {type(e).__name__}")
+        text = handler(self, e, names)
+        if self.hoists and type(e) in _COSTLY and not self.no_walrus and not text.isidentifier():
+            target = self.hoist_target(text)
+            if target is not None:
+                return self.hoists[target].once(text)
+        return text
+
+    def hoist_target(self, text: str):
+        """The outermost loop out of which text may be worked out once (it reads none of the names
+        that change in that loop or the loops inside it), or None."""
+        if any(text in h.made for h in self.hoists):
+            return None
+        deepest = max((i for i, h in enumerate(self.hoists) if h.reads_own(text)), default=-1)
+        return deepest + 1 if deepest + 1 < len(self.hoists) else None
+
+    def varies_with(self, name: str, text: str) -> None:
+        """name holds what text gives: it changes where what text reads changes."""
+        deepest = max((i for i, h in enumerate(self.hoists) if h.reads_own(text)), default=-1)
+        if deepest >= 0:
+            self.hoists[deepest].own.add(name)
+
+    def plain(self, e, names: dict) -> str:
+        """e written without `:=` (for places Python forbids it, or text used more than once)."""
+        self.no_walrus += 1
+        try:
+            return self.gen(e, names)
+        finally:
+            self.no_walrus -= 1
+
+    # ---------------------------------------------------------------- atoms
+    def g_literal(self, e, names):
+        return self.k(e.value)
+
+    def shown(self, text: str) -> str:
+        """Python text showing a value as players read it."""
+        return f"_Dm(st, {text}, {self.memo})" if self.memo else f"_D(st, {text})"
+
+    def shown_part(self, e, names) -> str:
+        """A {…} part of a text: a seat, a place or an enum value (known to the checker) reads as its
+        label; anything else is shown as players read it."""
+        text = self.gen(e, names)
+        kind = self.type_of(e)
+        cls = _LABELLED.get(kind.head) if kind is not None and on("typed") and not self.no_walrus else None
+        if cls is None:
+            return self.shown(text)
+        t = self.temp()
+        return f"({t}.label if type({t} := {text}) is {cls} else {self.shown(t)})"
+
+    def g_template(self, e, names):
+        parts = [self.k(p) if isinstance(p, str) else self.shown_part(p, names) for p in e.parts]
+        if all(isinstance(p, str) for p in e.parts):
+            return self.k("".join(e.parts))
+        return "(" + " + ".join(parts) + ")"
+
+    def g_name(self, e, names):
+        return self.names.name(e, names)
+
+    def g_attr(self, e, names):
+        readers, fail = self.names.field_readers(e.name, e.span)
+        obj = self.gen(e.obj, names)
+        if self.no_walrus:
+            return f"_attr({self.k(readers)}, {self.k(fail)}, st, {obj})"
+        t = self.temp()
+        # the reader for what the object is; `fail` raises for anything without this field
+        generic = f"({self.k(readers)}.get(type({t})) or {self.k(fail)})(st, {t})"
+        typed = self.names.typed_field(self.type_of(e.obj), e.name, t) if on("typed") else None
+        if typed is not None:
+            test, read = typed          # what the checker says it is: read the field directly
+            return f"({read} if {test.format(f'({t} := {obj})')} else {generic})"
+        return f"({self.k(readers)}.get(type({t} := {obj})) or {self.k(fail)})(st, {t})"
+
+    def type_of(self, e):
+        """The checker's type of e: as typed for the call whose define body is being written in
+        place, else as typed where it stands."""
+        types = self.sites[-1] if self.sites else self.compiler.checked.types
+        return types.get(id(e))
+
+    def g_index(self, e, names):
+        obj, index = self.gen(e.obj, names), self.gen(e.index, names)
+        general = f"_index(st, {{}}, {index}, {self.k(e.span)})"
+        if on("typed") and not self.no_walrus and self.is_list(e.obj) and isinstance(e.index, n.Literal) \
+                and type(e.index.value) is int and e.index.value >= 0:
+            t = self.temp()         # a list (a tuple at play) and a whole number: Python's own indexing
+            i = e.index.value
+            return f"({t}[{i}] if type({t} := {obj}) is tuple and len({t}) > {i} else {general.format(t)})"
+        return general.format(obj)
+
+    def is_list(self, e) -> bool:
+        t = self.type_of(e)
+        return t is not None and t.is_list
+
+    def int_operand(self, e, text: str) -> tuple:
+        """(text reading the operand afterwards, test that it is a whole number or "")."""
+        if isinstance(e, n.Literal) or (isinstance(e, n.Unary) and isinstance(e.operand, n.Literal)):
+            return text, ""
+        t = self.temp()
+        return t, f"(type({t} := {text}) is int)"
+
+    def is_int(self, e) -> bool:
+        return self.type_of(e) is INT
+
+    def g_unary(self, e, names):
+        if e.op == "not":
+            return f"(not {self.gen(e.operand, names)})"
+        if isinstance(e.operand, n.Literal) and type(e.operand.value) is int:
+            return repr(-e.operand.value)
+        return f"_neg(st, {self.gen(e.operand, names)}, {self.k(e.span)})"
+
+    def g_conditional(self, e, names):
+        return f"({self.gen(e.then, names)} if {self.gen(e.cond, names)} else {self.gen(e.orelse, names)})"
+
+    def g_range(self, e, names):
+        low, high = e.low, e.high
+        if isinstance(low, n.Literal) and isinstance(high, n.Literal) and type(low.value) is int \
+                and type(high.value) is int and high.value - low.value < _CONSTANT_RANGE:
+            return self.k(tuple(range(low.value, high.value + 1)))
+        return f"_range(st, {self.gen(low, names)}, {self.gen(high, names)}, {self.k(e.span)})"
+
+    def g_list(self, e, names):
+        if e.comp is not None:
+            var, source, cond, value = self.loop(e.comp, names)
+            out = value if e.comp.body is not None or e.comp.inner is not None else var
+            return self.kept_around(f"tuple([{out} for {var} in {source}{cond}])")
+        if not e.items:
+            return "()"
+        if all(isinstance(i, n.Literal) for i in e.items):
+            return self.k(tuple(i.value for i in e.items))
+        texts = [self.gen(i, names) for i in e.items]
+        if on("fold"):
+            missing = object()
+            values = [self.ns.known(t, missing) for t in texts]
+            if not any(v is missing for v in values):
+                return self.k(tuple(values))        # every item fixed when the game is compiled
+        return "(" + ", ".join(texts) + ",)"
+
+    def g_map(self, e, names):
+        return "{" + ", ".join(f"{self.gen(k, names)}: {self.gen(v, names)}" for k, v in e.entries) + "}"
+
+    # ---------------------------------------------------------------- operators
+    def g_binary(self, e, names):
+        op = e.op
+        if op in ("is", "is not"):
+            return self.is_test(e, names)
+        a = self.gen(e.left, names)
+        b = self.gen(e.right, names)
+        if op == "and":
+            return f"(bool({a}) and bool({b}))"
+        if op == "or":
+            return f"(bool({a}) or bool({b}))"
+        if op in ("in", "not in"):
+            if self.no_walrus or not on("compare"):
+                test = f"_contains(st, {a}, {b})"
+            else:
+                t = self.temp()
+                test = f"(({a}) in {t} if type({t} := {b}) is tuple else _contains(st, {a}, {t}))"
+            return test if op == "in" else f"(not {test})"
+        if op in ("==", "!="):
+            return self.equality(e, a, b, op == "!=")
+        helper = "_add" if op == "+" else _ARITH[op]
+        if op == "+" and on("typed") and not self.no_walrus and self.is_list(e.left) and self.is_list(e.right):
+            ta, tb = self.temp(), self.temp()    # two lists (tuples at play): joined by Python's +
+            return (f"({ta} + {tb} if (type({ta} := {a}) is tuple) & (type({tb} := {b}) is tuple) "
+                    f"else _add(st, {ta}, {tb}, {self.k(e.span)}))")
+        if op in _INT_OPS and on("typed") and not self.no_walrus and self.is_int(e.left) and self.is_int(e.right):
+            # Two whole numbers, as the checker expects: Python's operator (the helper for anything else).
+            (ta, test_a), (tb, test_b) = self.int_operand(e.left, a), self.int_operand(e.right, b)
+            test = " & ".join(t for t in (test_a, test_b) if t) or "True"
+            return f"({ta} {op} {tb} if {test} else {helper}(st, {ta}, {tb}, {self.k(e.span)}))"
+        return f"{helper}(st, {a}, {b}, {self.k(e.span)})"
+
+    def equality(self, e, a, b, negate):
+        left, right = self.type_of(e.left), self.type_of(e.right)
+        # A handle (a seat, a place, a component, an enum value) is equal only to itself: when either
+        # side is one, the language's equality is identity.
+        if on("typed") and any(t is not None and t.is_handle for t in (left, right)):
+            return f"({a} is not {b})" if negate else f"({a} is {b})"    # handles are equal when they are one
+        if isinstance(e.right, n.Literal) and on("compare"):
+            v = e.right.value
+            if v is None:
+                return f"({a} {'is not' if negate else 'is'} None)"
+            if not self.no_walrus:
+                t = self.temp()
+                test = f"(({t} := {a}) == {b} and type({t}) is {self.k(type(v))})"
+                return f"(not {test})" if negate else test
+        return f"(not _same({a}, {b}))" if negate else f"_same({a}, {b})"
+
+    def is_test(self, e, names):
+        negate = e.op == "is not"
+        a = self.gen(e.left, names)
+        prog = self.prog
+        right = e.right.name if isinstance(e.right, n.Name) and e.right.name not in names else None
+        if right is not None and right in prog.tag_names:
+            other = prog.value_of_name(right)
+            return f"_has_tag(st, {a}, {self.k(right)}, {self.k(other)}, {negate})"
+        if right is not None and right in prog.kinds and not self.no_walrus:
+            t = self.temp()
+            test = f"(type({t} := {a}) is Comp and {t}.kind is {self.k(prog.kinds[right])})"
+            return f"(not {test})" if negate else test
+        b = self.gen(e.right, names)
+        return f"(not _same({a}, {b}))" if negate else f"_same({a}, {b})"
+
+    # ---------------------------------------------------------------- comprehensions
+    def loop(self, c: n.Comprehension, names, nested: bool = False):
+        """(Python variable, source text, ' if cond' or '', mapped value or key text). A flattening
+        comprehension's further clauses follow the condition (` if c for v2 in … if c2`)."""
+        var = self.ns.fresh("v")
+        source = self.plain(c.source, names)
+        if type(self.ns.known(source)) is not tuple or not on("fold"):
+            source = f"_items(st, {source})"      # a fixed list is gone through as it is
+        inner = dict(names)
+        inner[c.var] = var
+        level = self.hoists[-1] if nested else None
+        if level is not None:
+            level.own.add(var)                  # a further clause of the same Python comprehension
+        elif not self.no_walrus and on("hoist"):
+            level = Hoist(self.ns, {var})       # what reads var changes from one item to the next
+            self.hoists.append(level)
+        try:
+            cond = f" if {self.gen(c.where, inner)}" if c.where is not None else ""
+            if c.inner is not None:
+                var2, source2, cond2, value = self.loop(c.inner, inner, nested=level is not None)
+                cond += f" for {var2} in {source2}{cond2}"
+            else:
+                value_expr = c.body if c.body is not None else c.by
+                value = self.gen(value_expr, inner) if value_expr is not None else var
+        finally:
+            if level is not None and not nested:
+                self.hoists.pop()
+        self.kept = level.names if level is not None and not nested else []
+        return var, source, cond, value
+
+    def kept_around(self, text: str) -> str:
+        """A comprehension's text, its kept parts (Hoist) made unset each time it is entered."""
+        kept, self.kept = self.kept, []
+        if not kept:
+            return text
+        return "(" + "".join(f"({name} := _UNSET), " for name in kept) + text + ")[-1]"
+
+    def comprehension_call(self, e, names):
+        return self.kept_around(self.comprehension_text(e, names))
+
+    def comprehension_text(self, e, names):
+        name = e.func
+        var, source, cond, value = self.loop(e.comp, names)
+        if name in ("any", "all"):
+            test = cond[len(" if "):] if cond else var
+            return f"{name}({test} for {var} in {source})"
+        if name == "count":
+            return f"sum(1 for {var} in {source}{cond})"
+        if name == "sum":
+            return f"sum({value} for {var} in {source}{cond})"
+        if name in ("min", "max"):
+            return f"_extreme({name}, [{value} for {var} in {source}{cond}])"
+        if name in ("highest", "lowest"):
+            pick = "max" if name == "highest" else "min"
+            return f"_best({pick}, [({var}, {value}) for {var} in {source}{cond}])"
+        if name == "sort":
+            return f"_sort([({var}, {value}) for {var} in {source}{cond}])"
+        raise error(e.span, f"{name}(…) does not take `each x in …`")
+
+    # ---------------------------------------------------------------- calls
+    def g_call(self, e, names):
+        prog = self.prog
+        if e.func in prog.defn.defines:
+            return self.define_call(e, names)
+        spec = BUILTINS.get(e.func)
+        if spec is None:
+            raise error(e.span, f"there is no function '{e.func}'")
+        if spec.chance:
+            raise error(e.span, f"{e.func}(…) draws on chance and must stand alone in a `let`")
+        if e.comp is not None:
+            return self.comprehension_call(e, names)
+        if e.func in ("any", "all"):
+            raise error(e.span, f"{e.func} needs `each x in list where cond`")
+        special = self.special_call(e, names) if on("calls") else None
+        if special is not None:
+            return special
+        folded = self.fold(e, names) if on("fold") else None
+        if folded is not None:
+            return folded
+        args = [self.gen(a, names) for a in e.args]
+        args += [f"{k}={self.keyword(k, v, names)}" for k, v in e.kwargs]
+        return f"{self.k(reporting(PLAIN[e.func], e.func, e.span))}(st, prog, {', '.join(args)})"
+
+    def special_call(self, e, names):
+        """The calls rules make most, written without a call to the library."""
+        name, args = e.func, e.args
+        if e.kwargs:
+            return None
+        kinds = self.prog.kinds
+        if name == "count" and len(args) == 1:
+            inner = args[0]
+            if isinstance(inner, n.Call) and inner.func in ("contents", "at") and len(inner.args) == 1 \
+                    and inner.comp is None and not inner.kwargs:
+                inner = inner.args[0]           # count(contents(x)): no copy
+            text = self.gen(inner, names)
+            place = self.type_of(inner)
+            if on("typed") and not self.no_walrus and place is not None \
+                    and (place is LOCATION or place.head == "zone of"):
+                t = self.temp()     # a board location or a zone: what lies there, counted in place
+                cls = "Location" if place is LOCATION else "_Zone"
+                return f"(len(st.contents[{t}.index]) if type({t} := {text}) is {cls} else _size(st, {t}))"
+            return f"_size(st, {text})"
+        if (name == "contents" or name == "at") and len(args) == 1:
+            return f"_items_of(st, {self.gen(args[0], names)})"
+        if name == "first" and len(args) == 1:
+            return f"_first(st, {self.gen(args[0], names)})"
+        if name == "abs" and len(args) == 1 and self.is_int(args[0]) and not self.no_walrus:
+            t = self.temp()
+            library = self.k(reporting(PLAIN["abs"], "abs", e.span))
+            return f"(abs({t}) if type({t} := {self.gen(args[0], names)}) is int else {library}(st, prog, {t}))"
+        if name in ("at", "item_at") and len(args) == 2 and isinstance(args[1], n.Name) \
+                and args[1].name in kinds and args[1].name not in names:
+            kind = self.k(kinds[args[1].name])
+            place = self.gen(args[0], names)
+            if name == "item_at":
+                return f"_item_of_kind(st, {place}, {kind})"
+            c = self.ns.fresh("c")
+            return f"tuple([{c} for {c} in _items_of(st, {place}) if {c}.kind is {kind}])"
+        return None
+
+    def fold(self, e, names):
+        """A call that reads nothing that changes in play, with arguments known when the game is
+        compiled (`locations(Grid)`, `left_of(Red)`), as its value."""
+        if e.func not in _STATIC or e.kwargs:
+            return None
+        missing = object()
+        values = [self.ns.known(self.gen(a, names), missing) for a in e.args]
+        if any(v is missing or type(v) is Comp for v in values):
+            return None
+        try:
+            value = PLAIN[e.func](self.prog.initial, self.prog, *values)
+        except Exception:       # let it fail at play, at its place, as any call does
+            return None
+        return self.k(value)
+
+    def keyword(self, key: str, value, names) -> str:
+        text = self.gen(value, names)
+        if key == "via" and on("fold"):
+            fixed = self.ns.known(text)
+            if type(fixed) is tuple:        # a fixed `via:` list: its edge kinds' names, once
+                return self.k(edge_kind_names(self.prog.initial, fixed))
+        return text
+
+    def define_call(self, e, names):
+        decl = self.prog.defn.defines[e.func]
+        if on("inline") and e.func not in self.inlining and len(e.args) == len(decl.params) \
+                and all(map(_cheap, e.args)):
+            # Comprehension variables are fresh Python names, so nothing the body binds can
+            # capture an argument. An argument the body reads more than once is worked out once,
+            # into a Python name, where Python allows `:=`; otherwise it is written where it is read.
+            types = self.sites[-1] if self.sites else self.compiler.checked.types
+            site = types.get(("site", id(e))) if on("typed") else None
+            inner, bound = {}, []
+            uses = _name_uses(decl.body)
+            for p, a in zip(decl.params, e.args):
+                if self.no_walrus or uses.get(p, 0) < 2 or isinstance(a, (n.Name, n.Literal)):
+                    inner[p] = f"({self.plain(a, names)})"
+                else:
+                    t = self.temp()
+                    text = self.gen(a, names)
+                    bound.append(f"({t} := {text})")
+                    inner[p] = t
+                    self.varies_with(t, text)
+            self.inlining.add(e.func)
+            self.sites.append(site if site is not None else self.compiler.checked.types)
+            try:
+                body = self.gen(decl.body, inner)
+            finally:
+                self.sites.pop()
+                self.inlining.discard(e.func)
+            return f"({', '.join(bound)}, {body})[-1]" if bound else body
+        args = ", ".join(self.gen(a, names) for a in e.args)
+        return f"{self.compiler.define_function(e.func)}(st{', ' if args else ''}{args})"
+
+
+def _name_uses(expr) -> dict:
+    """How often each name is read in an expression (comprehensions' own names included)."""
+    found: dict = {}
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, n.Name):
+            found[node.name] = found.get(node.name, 0) + 1
+        elif isinstance(node, tuple):
+            stack.extend(node)
+        elif hasattr(node, "__attrs_attrs__"):
+            stack.extend(getattr(node, a.name) for a in node.__attrs_attrs__
+                         if a.name != "span" and not a.name.endswith("_span"))
+    return found
+
+
+def _cheap(e) -> bool:
+    """Whether an argument is cheap enough to be evaluated wherever the body uses it."""
+    if isinstance(e, (n.Literal, n.Name)):
+        return True
+    if isinstance(e, n.Attr):
+        return _cheap(e.obj)
+    if isinstance(e, n.Index):
+        return _cheap(e.obj) and _cheap(e.index)
+    return False
+
+
+class Hoist:
+    """A loop being written (a decision's options, a comprehension's items): the parts of what is
+    written inside it that read nothing changing from one round to the next (a call, a
+    comprehension) are worked out once, when first needed, and kept in a Python name that the
+    loop makes unset each time it is entered (nothing changes while an expression is worked out,
+    nor while a decision's options are)."""
+
+    def __init__(self, ns, own):
+        self.ns = ns
+        self.own = set(own)             # Python names that change from one round of this loop to the next
+        self.names: list = []           # the names of the parts kept
+        self.made: set = set()          # the texts of parts already kept (one is not kept twice)
+        self.alike: dict = {}           # a part's text, its own names numbered -> how it is kept
+
+    def reads_own(self, text: str) -> bool:
+        return any(re.search(rf"\b{name}\b", text) for name in self.own)
+
+    def once(self, text: str) -> str:
+        same = _canonical(text)
+        kept = self.alike.get(same)
+        if kept is not None:        # the same part written again (a define used twice): kept once
+            return kept
+        name = self.ns.fresh("h")
+        self.names.append(name)
+        kept = f"({name} if {name} is not _UNSET else ({name} := {text}))"
+        self.made.add(kept)
+        self.alike[same] = kept
+        return kept
+
+
+_BOUND = re.compile(r"\bfor ([a-z]_\d+) in\b|\(([a-z]_\d+) :=")
+
+
+def _canonical(text: str) -> str:
+    """text with the Python names it binds itself (comprehension variables, walrus temps) numbered
+    in order, so that two writings of one expression read alike."""
+    bound = []
+    for m in _BOUND.finditer(text):
+        name = m.group(1) or m.group(2)
+        if name not in bound:
+            bound.append(name)
+    if not bound:
+        return text
+    table = {name: f"@{i}" for i, name in enumerate(bound)}
+    return re.sub(r"\b[a-z]_\d+\b", lambda m: table.get(m.group(0), m.group(0)), text)
+
+
+UNSET = object()     # a hoisted part not worked out yet
+
+
+class Raw(str):
+    """Python text the compiler itself wrote, standing where an expression would."""
+    span = None
+
+# Expressions worth keeping rather than working out again (see Hoist).
+_COSTLY = (n.Call, n.ListLit, n.Range)
+
+_HANDLERS = {
+    n.Literal: ExprGen.g_literal, n.Template: ExprGen.g_template, n.Name: ExprGen.g_name,
+    n.Attr: ExprGen.g_attr, n.Index: ExprGen.g_index, n.Unary: ExprGen.g_unary, n.Binary: ExprGen.g_binary,
+    n.Range: ExprGen.g_range, n.Conditional: ExprGen.g_conditional, Raw: lambda gen, e, names: str(e), n.ListLit: ExprGen.g_list, n.MapLit: ExprGen.g_map, n.Call: ExprGen.g_call,
+}

@@ -1,0 +1,226 @@
+"""How names, fields and assignment targets read and write in compiled code.
+
+A global name becomes what it stands for in this game: a variable's slot in
+the state, a constant's value, a handle (a seat, a zone, a location, …), or a
+built-in name. A field (`x.name`) becomes a table from the kind of value to a
+reader, since what a name after a dot means depends on what it is read from.
+"""
+from __future__ import annotations
+
+from ...check.builtins import BUILTIN_NAMES
+from ...errors import did_you_mean, error
+from ...ir import nodes as n
+from ..model.collections import items_of
+from ..model.values import Comp, EnumValue, Location, Player, Zone, display
+
+
+LOCAL = ("local", "parameter")
+COMPONENT_FIELD_NAMES = frozenset({"owner", "location", "face_up", "kind", "id"})
+
+
+class Names:
+    """Reads and writes of names for one program (see the module docstring)."""
+
+    def __init__(self, prog, ns, const_value, checked):
+        self.prog = prog
+        self.ns = ns
+        self.const_value = const_value    # name -> value of a constant (worked out on first use)
+        self.checked = checked
+        self.unresolved = 0               # names the checker never saw (none, in a checked game)
+        self._readers: dict = {}
+
+    # ---------------------------------------------------------------- reading
+    def name(self, e, names: dict) -> str:
+        """Python text reading the name e: a local's Python text from names, else what the
+        checker resolved it to."""
+        decl = self.checked.declaration_of(e)
+        if decl is None:
+            self.unresolved += 1
+            local = names.get(e.name)
+            return local if local is not None else self.read(e.name, e.span)
+        if decl.category in LOCAL:
+            return names[e.name]
+        reader = GLOBAL_READS.get(decl.category)
+        if reader is None:
+            raise error(e.span, f"{e.name} is a {decl.category}, not a value")
+        return reader(self, e.name)
+
+    def read(self, name: str, span) -> str:
+        """Python text reading a global name that the checker did not resolve (a name the
+        compiler itself wrote)."""
+        prog = self.prog
+        if name in prog.var_slots:
+            return GLOBAL_READS["variable"](self, name)
+        if name in prog.defn.consts:
+            return GLOBAL_READS["constant"](self, name)
+        if name in BUILTIN_READS:
+            return BUILTIN_READS[name](self)
+        missing = object()
+        value = prog.value_of_name(name, missing)
+        if value is missing:
+            raise error(span, f"'{name}' is not defined", did_you_mean(name, list(prog.var_slots) + list(prog.locations)))
+        return self.ns.const(value)
+
+    def winners(self, st) -> tuple:
+        won = st.result.winners if st.result is not None else ()
+        return tuple(p for p in self.prog.players if p.index in won)
+
+    # ---------------------------------------------------------------- fields
+    def field_readers(self, name: str, span) -> tuple:
+        """({type: reader(st, obj)}, fail(st, obj)) for `obj.name` (one pair per place in the rules)."""
+        key = (name, span)
+        found = self._readers.get(key)
+        if found is None:
+            found = self._readers[key] = self._field_readers(name, span)
+        return found
+
+    def _field_readers(self, name: str, span) -> tuple:
+        prog = self.prog
+        readers = {}
+        if name in prog.var_slots and prog.var_decls[name].per_player:
+            slot = prog.var_slots[name]
+            readers[Player] = lambda st, p: st.vals[slot + p.index]
+        elif name in prog.zones and prog.defn.zones[name].per_player:
+            instances = prog.zones[name]
+            readers[Player] = lambda st, p: instances[p.index]
+        elif name == "seat":
+            readers[Player] = lambda st, p: p.seat
+        elif name == "name":
+            readers[Player] = lambda st, p: p.name
+        readers[Comp] = _component_field(prog, name, span)
+        if name == "owner":
+            readers[Zone] = lambda st, z: z.owner
+        if name == "contents":
+            readers[Location] = readers[Zone] = lambda st, place: items_of(st, place)
+        elif name in ("name", "board", "row", "column"):
+            readers[Location] = lambda st, loc: getattr(loc, name)
+            if name == "name":
+                readers[Zone] = lambda st, z: z.name
+        else:
+            readers[Location] = lambda st, loc: loc.fields.get(name)
+        if name in ("name", "label"):
+            readers[EnumValue] = lambda st, v: getattr(v, name)
+
+        def fail(st, obj):
+            if obj is None:
+                raise error(span, f"cannot read .{name} of none")
+            raise error(span, f"{display(st, obj)} has no '{name}'")
+        return readers, fail
+
+    def typed_field(self, obj_type, name: str, t: str):
+        """(test, read) Python text reading `t.name` directly when the checker says what t is, or
+        None. test is a format string whose {} receives the text binding t; when the test fails
+        at play (a value of another sort, none), the general reader decides."""
+        if obj_type is None:
+            return None
+        prog, k = self.prog, self.ns.const
+        if obj_type.head == "kind" and obj_type.name in prog.kinds:
+            kind = prog.kinds[obj_type.name]
+            i = kind.field_index.get(name)
+            if i is not None and name not in COMPONENT_FIELD_NAMES:
+                return f"type({{}}) is Comp and {t}.kind is {k(kind)}", f"st.fields[{t}.id][{i}]"
+            if name == "owner":
+                return "type({}) is Comp", f"st.owner[{t}.id]"
+            if name == "face_up":
+                return "type({}) is Comp", f"st.face[{t}.id]"
+            return None
+        if obj_type.head == "player":
+            if name in prog.var_slots and prog.var_decls[name].per_player:
+                return "type({}) is Player", f"st.vals[{prog.var_slots[name]} + {t}.index]"
+            if name in prog.zones and prog.defn.zones[name].per_player:
+                return "type({}) is Player", f"{k(prog.zones[name])}[{t}.index]"
+            if name in ("seat", "name"):
+                return "type({}) is Player", f"{t}.{name}"
+            return None
+        if obj_type.head == "location" and name not in ("contents",):
+            if name in ("name", "board", "row", "column"):
+                return "type({}) is Location", f"{t}.{name}"
+            return "type({}) is Location", f"{t}.fields.get({k(name)})"
+        return None
+
+    # ---------------------------------------------------------------- writing
+    def writer(self, target, obj_text, span):
+        """Python text of a function call storing a value into a target: `set x`, `set p.score`,
+        `set c.owner`, `set c.field`. obj_text is the text reading the target's object (Attr)."""
+        prog, k = self.prog, self.ns.const
+        if isinstance(target, n.Name):
+            return lambda value: f"st.vals[{prog.var_slots[target.name]}] = {value}"
+        name = target.name
+        if name in prog.var_slots and prog.var_decls[name].per_player:
+            slot = prog.var_slots[name]
+            return lambda value: f"_set_player_var(st, {slot}, {obj_text}, {value}, {k(name)}, {k(span)})"
+        if name == "owner":
+            return lambda value: f"_set_owner(st, {obj_text}, {value}, {k(span)})"
+        return lambda value: f"_set_field(st, {obj_text}, {k(name)}, {value}, {k(span)})"
+
+
+def _component_field(prog, name, span):
+    if name == "owner":
+        return lambda st, c: st.owner[c.id]
+    if name == "location":
+        places = prog.places
+        return lambda st, c: places[st.loc[c.id]]
+    if name == "face_up":
+        return lambda st, c: st.face[c.id]
+    if name == "kind":
+        return lambda st, c: c.kind.name
+    if name == "id":
+        return lambda st, c: c.id
+
+    def field(st, c):
+        i = c.kind.field_index.get(name)
+        if i is None:
+            raise error(span, f"a {c.kind.name} has no field '{name}'")
+        return st.fields[c.id][i]
+    return field
+
+
+# The built-in names every game has, as Python text (players and player_count are fixed per game).
+BUILTIN_READS = {
+    "players": lambda names: names.ns.const(names.prog.players),
+    "player_count": lambda names: repr(names.prog.player_count),
+    "current_player": lambda names: "st.current",
+    "round_number": lambda names: "st.round",
+    "game_over": lambda names: "(st.result is not None)",
+    "winners": lambda names: f"{names.ns.const(names.winners)}(st)",
+}
+assert set(BUILTIN_READS) == set(BUILTIN_NAMES)
+
+
+def _handle(table: str):
+    return lambda names, name: names.ns.const(getattr(names.prog, table)[name])
+
+
+# A resolved global name, by its declaration's category (check/context.py), as Python text.
+GLOBAL_READS = {
+    "variable": lambda names, name: f"st.vals[{names.prog.var_slots[name]}]",
+    "constant": lambda names, name: names.ns.const(names.const_value(name)),
+    "builtin name": lambda names, name: BUILTIN_READS[name](names),
+    "option": _handle("options"), "seat": _handle("seat_by_name"), "enum": _handle("enums"),
+    "enum value": _handle("enum_values"), "direction": _handle("directions"), "edge kind": _handle("edge_kinds"),
+    "location": _handle("locations"), "kind": _handle("kinds"), "zone": _handle("zones"),
+    "board": _handle("boards"), "die": _handle("dice"), "tag": _handle("tags"),
+}
+
+
+# ---------------------------------------------------------------- setters called by compiled code
+def set_player_var(st, slot: int, p, value, name: str, span) -> None:
+    if type(p) is not Player:
+        raise error(span, f"{display(st, p)} is not a player")
+    st.vals[slot + p.index] = value
+
+
+def set_owner(st, c, value, span) -> None:
+    if type(c) is not Comp:
+        raise error(span, f"cannot set .owner of {display(st, c)}")
+    st.owner[c.id] = value
+
+
+def set_field(st, c, name: str, value, span) -> None:
+    if type(c) is not Comp:
+        raise error(span, f"cannot set .{name} of {display(st, c)}")
+    i = c.kind.field_index.get(name)
+    if i is None:
+        raise error(span, f"a {c.kind.name} has no field '{name}'")
+    values = st.fields[c.id]
+    st.fields[c.id] = values[:i] + (value,) + values[i + 1:]

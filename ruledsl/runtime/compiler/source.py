@@ -1,0 +1,122 @@
+"""Python source as the compiler writes it: lines with the rules-file span each one runs,
+the constants the code refers to, and the table that turns a line of generated code
+back into a place in the rules file when something fails there.
+
+User text never enters the source: every string, handle and span is a constant
+in the namespace the code runs in, named k1, k2, …; only identifiers the
+grammar admits and numbers are written into the source itself.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+
+class Namespace:
+    """The globals every generated function of one program shares: helpers and constants."""
+
+    def __init__(self, helpers: dict):
+        self.globals = dict(helpers)
+        self._names: dict = {}        # id(value) -> its name (the namespace keeps the value alive)
+        self._constants: set = set()  # the names const() made
+        self._count = 0
+
+    def const(self, value) -> str:
+        """The source text that reads value: a literal for None, bools and ints, a name otherwise."""
+        if value is None or type(value) is bool or type(value) is int:
+            return repr(value)
+        name = self._names.get(id(value))
+        if name is None:
+            self._count += 1
+            name = f"k{self._count}"
+            self.globals[name] = value
+            self._names[id(value)] = name
+            self._constants.add(name)
+        return name
+
+    def known(self, text: str, missing=None):
+        """The value Python text stands for when it is a constant (a literal or a name const()
+        made), else missing."""
+        if text in self._constants:
+            return self.globals[text]
+        return {"None": None, "True": True, "False": False}.get(text, int(text) if _is_int(text) else missing)
+
+    def fresh(self, prefix: str) -> str:
+        """A new Python name for a local of generated code (rules' own names never become Python
+        names: a rule's local is a fresh name like this one, or an entry of the frame's env)."""
+        self._count += 1
+        return f"{prefix}_{self._count}"
+
+
+class Source:
+    """Lines of Python being written, each with the span of the statement it belongs to."""
+
+    def __init__(self):
+        self.lines: list = []
+        self.spans: list = []
+        self._depth = 0
+
+    def add(self, text: str, span) -> None:
+        self.lines.append("    " * self._depth + text)
+        self.spans.append(span)
+
+    @contextmanager
+    def indented(self):
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+class CodeMap:
+    """Which rules-file span each line of each piece of generated code runs, and what the piece is
+    called ("the flow", "rule deal"), so that a failure can be told at its place."""
+
+    def __init__(self):
+        self._pieces: dict = {}      # filename -> (name, spans by line, source text)
+
+    def compile(self, ns: Namespace, source: Source, name: str) -> None:
+        """Compile source and run its definitions into the namespace."""
+        filename = f"<rules {len(self._pieces) + 1}: {name}>"
+        text = source.text()
+        self._pieces[filename] = (name, list(source.spans), text)
+        exec(compile(text, filename, "exec"), ns.globals)
+
+    def texts(self, name_part: str = "") -> str:
+        """The generated source of every piece whose name contains name_part (for people
+        reading what the compiler made of their rules)."""
+        return "\n".join(f"# {filename}\n{text}" for filename, (name, _, text) in self._pieces.items()
+                         if name_part in name)
+
+    def calls(self, tb) -> list:
+        """[(span, piece name)] of every generated line in a traceback, outermost first: the
+        scenario line that called a rule, the rule's line, …"""
+        found = []
+        while tb is not None:
+            piece = self._pieces.get(tb.tb_frame.f_code.co_filename)
+            if piece is not None:
+                name, spans, _ = piece
+                if 0 < tb.tb_lineno <= len(spans):
+                    found.append((spans[tb.tb_lineno - 1], name))
+            tb = tb.tb_next
+        return found
+
+    def locate(self, tb):
+        """(span, piece name) of the innermost generated line in a traceback, or (None, None)."""
+        found = (None, None)
+        while tb is not None:
+            piece = self._pieces.get(tb.tb_frame.f_code.co_filename)
+            if piece is not None:
+                name, spans, _ = piece
+                line = tb.tb_lineno
+                if 0 < line <= len(spans):
+                    found = (spans[line - 1], name)
+            tb = tb.tb_next
+        return found
+
+
+def _is_int(text: str) -> bool:
+    return text.isdigit() or (text[:1] == "-" and text[1:].isdigit())

@@ -1,0 +1,91 @@
+"""Triggers compiled: what runs when a component enters or leaves a location, after each
+action, and the options a player may take at any decision of their turn."""
+from __future__ import annotations
+
+from .source import Source
+
+
+def compile_triggers(c) -> None:
+    """Fill the program's triggers and turn options from the game's `when`/`during` declarations."""
+    prog = c.prog
+    after = []
+    for trigger in c.defn.triggers:
+        if trigger.event == "turn":
+            prog.turn_options.extend(_turn_options(c, trigger))
+            continue
+        if trigger.event == "action":
+            after.append(trigger)
+        else:
+            table = prog.enter_triggers if trigger.event == "enters" else prog.leave_triggers
+            table.append(_place_trigger(c, trigger))
+    prog.turn_option_units = frozenset(unit for *_, unit in prog.turn_options)
+    if after:
+        out = Source()
+        out.add("def after_action(st):", after[0].span)
+        with out.indented():
+            for trigger in after:
+                c.stmts.block(trigger.body, {}, out)
+        c.code_map.compile(c.ns, out, "after each action")
+        prog.after_action = c.ns.globals["after_action"]
+
+
+def _place_trigger(c, trigger):
+    """`when x enters/leaves loc [where cond]:` as f(st, component, location)."""
+    names = {}
+    if trigger.var:
+        names[trigger.var] = "a_comp"
+    if trigger.loc:
+        names[trigger.loc] = "a_loc"
+    name = c.ns.fresh("trigger")
+    out = Source()
+    out.add(f"def {name}(st, a_comp, a_loc):", trigger.span)
+    with out.indented():
+        if trigger.where is not None:
+            out.add(f"if {c.exprs.gen(trigger.where, names)}:", trigger.span)
+            with out.indented():
+                c.stmts.block(trigger.body, names, out)
+        else:
+            c.stmts.block(trigger.body, names, out)
+    c.code_map.compile(c.ns, out, f"the trigger on line {trigger.span.line}")
+    return c.ns.globals[name]
+
+
+def _turn_options(c, trigger) -> list:
+    """`during each turn:` options as (offers(st) -> [(label, value)], env name, span, unit):
+    each body is a unit of its own, run when the option is taken, ending like any action."""
+    [menu] = trigger.body
+    found = []
+    for option in menu.options:
+        unit = c.new_unit(f"the `during each turn` option on line {option.span.line}")
+        names, key = {}, None
+        if option.var:
+            target, names = c.stmts.bind(option.var, {}, persist=True)
+            key = option.var
+        c.units.block(unit, option.body, names, [], [])
+        c.action_end(unit, option.span)
+        unit.add("st.frames.pop()", option.span)
+        found.append((_offers(c, option), key, option.span, unit.index))
+    return found
+
+
+def _offers(c, option):
+    """f(st) -> [(label, value)] of one `during each turn` option open now."""
+    name = c.ns.fresh("offers")
+    item = c.ns.fresh("v")
+    names = {option.var: item} if option.var else {}
+    out = Source()
+    out.add(f"def {name}(st):", option.span)
+    with out.indented():
+        out.add("out = []", option.span)
+        if option.var:
+            out.add(f"for {item} in _items(st, {c.exprs.gen(option.source, {})}):", option.span)
+        else:
+            out.add(f"{item} = None", option.span)
+            out.add("if True:", option.span)
+        with out.indented():
+            cond = c.exprs.gen(option.cond, names) if option.cond is not None else "True"
+            out.add(f"if {cond}:", option.span)
+            out.add(f"    out.append((_D(st, {c.exprs.gen(option.label, names)}), {item}))", option.span)
+        out.add("return out", option.span)
+    c.code_map.compile(c.ns, out, f"the `during each turn` option on line {option.span.line}")
+    return c.ns.globals[name]

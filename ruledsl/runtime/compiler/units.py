@@ -1,0 +1,488 @@
+"""Code that can stop for a decision, laid out as resumable blocks.
+
+A code unit (the flow, the set-up, a rule that makes decisions, an option
+offered during each turn) is a list of blocks, each one generated Python
+function `block(st, frame)`. The run loop calls the top frame's block at
+`frame.pc`; a block runs a straight stretch of statements (written by
+stmts.py), then sets `frame.pc` to the block that comes next, pushes or pops
+a frame, or, at a decision, leaves the decision pending in the state and
+returns SUSPEND. A frame is (unit, pc, env), so the interpreter's whole place
+is plain data in the state. Names that must outlive a decision live in the
+frame's env.
+
+Blocks are written with symbolic labels (__L3__) that `link` replaces by
+block numbers once every block is placed.
+"""
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+
+from ...errors import error
+from ...check.decisions import escapes, is_chance_let
+from ...ir import nodes as n
+from ..fastpaths import on
+from .exprs import Hoist
+from .source import Source
+from .together import TogetherGen
+
+_LABEL = re.compile(r"__L(\d+)__")
+
+
+def _jump_target(line: str):
+    """The block a line `fr.pc = N` moves on to, or None."""
+    text = line.strip()
+    if text.startswith("fr.pc = ") and text[len("fr.pc = "):].isdigit():
+        return int(text[len("fr.pc = "):])
+    return None
+
+
+def _shows_alone(template, var: str):
+    """(text before, text after) when an option's label is the chosen items shown and nothing else
+    computed (no `as`, or `as "…{var}…"`), else None."""
+    if template is None:
+        return "", ""
+    parts = template.parts
+    names = [i for i, p in enumerate(parts) if not isinstance(p, str)]
+    if len(names) != 1 or not isinstance(parts[names[0]], n.Name) or parts[names[0]].name != var:
+        return None
+    i = names[0]
+    return "".join(parts[:i]), "".join(parts[i + 1:])
+
+
+class Unit:
+    """One unit's blocks while they are written."""
+
+    def __init__(self, name: str, index: int):
+        self.name = name
+        self.index = index
+        self.blocks: list = []        # Source of each block's body
+        self.block_spans: list = []
+        self.labels: dict = {}        # label -> block number
+        self._next = 0
+        self.out = None               # the block being written; None after a jump
+        self.open_block(None)
+
+    def label(self) -> int:
+        self._next += 1
+        return self._next
+
+    def open_block(self, span) -> None:
+        self.out = Source()
+        self.blocks.append(self.out)
+        self.block_spans.append(span)
+
+    def place(self, label: int, span=None) -> None:
+        """Start a new block here and name it label (the current one falls through to it)."""
+        if self.out is not None and not self.out.lines:
+            self.labels[label] = len(self.blocks) - 1          # an empty block: this is its start
+            if self.block_spans[-1] is None:
+                self.block_spans[-1] = span
+            return
+        if self.out is not None:
+            self.out.add(f"fr.pc = __L{label}__", span)
+        self.open_block(span)
+        self.labels[label] = len(self.blocks) - 1
+
+    def add(self, text: str, span) -> None:
+        if self.out is None:           # after a jump: code no block reaches (a new block for it)
+            self.open_block(span)
+        if self.block_spans[-1] is None:
+            self.block_spans[-1] = span
+        self.out.add(text, span)
+
+    def end_block(self) -> None:
+        self.out = None
+
+    # Native statements (stmts.py) write into the current block as into any Source.
+    @property
+    def lines(self) -> list:
+        if self.out is None:
+            self.open_block(None)
+        return self.out.lines
+
+    @contextmanager
+    def indented(self):
+        if self.out is None:
+            self.open_block(None)
+        with self.out.indented():
+            yield
+
+    def jump(self, label: int, span) -> None:
+        self.add(f"fr.pc = __L{label}__", span)
+        self.end_block()
+
+    def source(self, prefix: str) -> tuple:
+        """(Source defining every block as `{prefix}{i}(st, fr)`, their names)."""
+        out = Source()
+        names = []
+        for i, block in enumerate(self.blocks):
+            name = f"{prefix}{i}"
+            names.append(name)
+            span = self.block_spans[i]
+            out.add(f"def {name}(st, fr):", span)
+            with out.indented():
+                out.add("env = fr.env", span)
+                for line, line_span in self.linked(i, block, prefix):
+                    out.add(line, line_span)
+                if not block.lines:
+                    out.add("st.frames.pop()", span)     # an empty last block: the unit has ended
+        return out, names
+
+    def linked(self, i: int, block, prefix: str):
+        """The block's lines with its labels as block numbers. A jump forward, in a block that pushes
+        or pops no frame, calls the next block at once instead of going back to the run loop (a
+        unit has few blocks, so such chains stay short)."""
+        lines = [_LABEL.sub(lambda m: str(self.labels[int(m.group(1))]), line) for line in block.lines]
+        direct = on("jumps") and not any("st.frames." in line for line in lines)
+        for j, (line, span) in enumerate(zip(lines, block.spans)):
+            target = _jump_target(line)
+            if direct and target is not None and target > i:
+                following = lines[j + 1] if j + 1 < len(lines) else None
+                indent = line[:len(line) - len(line.lstrip())]
+                if following is None:
+                    yield line, span
+                    yield f"{indent}return {prefix}{target}(st, fr)", span
+                    continue
+                if following == f"{indent}return":
+                    yield line, span
+                    lines[j + 1] = f"{indent}return {prefix}{target}(st, fr)"
+                    continue
+            yield line, span
+
+
+class UnitGen(TogetherGen):
+    """Lays out statements that may stop for a decision as blocks (see the module docstring)."""
+
+    def __init__(self, compiler):
+        self.compiler = compiler
+        self.prog = compiler.prog
+        self.ns = compiler.ns
+        self.stmts = compiler.stmts
+        self.analysis = compiler.analysis
+
+    def k(self, value) -> str:
+        return self.ns.const(value)
+
+    def x(self, e, names) -> str:
+        return self.compiler.exprs.gen(e, names)
+
+    def slot(self, what: str) -> str:
+        return f"#{what}{self.ns.fresh('')}"
+
+    def env_name(self, name: str, names: dict) -> tuple:
+        return self.stmts.bind(name, names, persist=True)
+
+    # ---------------------------------------------------------------- blocks
+    def block(self, unit: Unit, stmts, names: dict, exits: list, loops: list) -> dict:
+        """exits: code writers that undo enclosing turns, phases and actions (innermost last);
+        loops: (exit label, len(exits) at the loop) for `stop`."""
+        for s in stmts:
+            if not self.analysis.suspends(s) and not escapes(s):
+                names = self.stmts.stmt(s, names, unit, persist=True)
+                continue
+            handler = getattr(self, "u_" + type(s).__name__, None)
+            if handler is None:
+                raise error(s.span, f"{type(s).__name__} cannot stop for a decision")
+            found = handler(unit, s, names, exits, loops)
+            names = names if found is None else found
+        return names
+
+    # ---------------------------------------------------------------- jumps
+    def u_Jump(self, unit, s, names, exits, loops):
+        if s.kind == "stop":
+            target, depth = loops[-1]
+            for cleanup in reversed(exits[depth:]):
+                cleanup(unit, s.span)
+            unit.jump(target, s.span)
+        elif s.kind == "return":
+            for cleanup in reversed(exits):
+                cleanup(unit, s.span)
+            unit.add("st.frames.pop()", s.span)
+            unit.add("return", s.span)
+            unit.end_block()
+
+    def branch_unless(self, unit, cond: str, label: int, span) -> None:
+        unit.add(f"if not ({cond}):", span)
+        unit.add(f"    fr.pc = __L{label}__", span)
+        unit.add("    return", span)
+
+    # ---------------------------------------------------------------- control
+    def u_If(self, unit, s, names, exits, loops):
+        end = unit.label()
+        for branch in s.branches:
+            nxt = unit.label()
+            self.branch_unless(unit, self.x(branch.cond, names), nxt, branch.span)
+            self.block(unit, branch.body, names, exits, loops)
+            unit.jump(end, branch.span)
+            unit.place(nxt, branch.span)
+        self.block(unit, s.orelse, names, exits, loops)
+        unit.place(end, s.span)
+
+    def u_Match(self, unit, s, names, exits, loops):
+        slot = self.slot("match")
+        unit.add(f"env[{slot!r}] = {self.x(s.subject, names)}", s.span)
+        end = unit.label()
+        for case in s.cases:
+            nxt = unit.label()
+            test = " or ".join(f"({self.x(v, names)}) == env[{slot!r}]" for v in case.values)
+            self.branch_unless(unit, test, nxt, case.span)
+            self.block(unit, case.body, names, exits, loops)
+            unit.jump(end, case.span)
+            unit.place(nxt, case.span)
+        self.block(unit, s.orelse, names, exits, loops)
+        unit.place(end, s.span)
+        unit.add(f"env.pop({slot!r}, None)", s.span)
+
+    def u_ForEach(self, unit, s, names, exits, loops):
+        slot = self.slot("for")
+        top, end = unit.label(), unit.label()
+        unit.add(f"env[{slot!r}] = (_items(st, {self.x(s.source, names)}), 0)", s.span)
+        unit.place(top, s.span)
+        var, inner = self.env_name(s.var, names)
+        unit.add(f"items, i = env[{slot!r}]", s.span)
+        unit.add("if i >= len(items):", s.span)
+        unit.add(f"    fr.pc = __L{end}__", s.span)
+        unit.add("    return", s.span)
+        unit.add(f"{var} = items[i]", s.span)
+        unit.add(f"env[{slot!r}] = (items, i + 1)", s.span)
+        self.block(unit, s.body, inner, exits, loops + [(end, len(exits))])
+        unit.jump(top, s.span)
+        unit.place(end, s.span)
+        unit.add(f"env.pop({slot!r}, None)", s.span)
+
+    def u_Repeat(self, unit, s, names, exits, loops):
+        top, end = unit.label(), unit.label()
+        slot = self.slot("rep")
+        if s.kind == "times":
+            unit.add(f"env[{slot!r}] = {self.x(s.arg, names)}", s.span)
+        unit.place(top, s.span)
+        if s.kind == "times":
+            unit.add(f"if env[{slot!r}] <= 0:", s.span)
+            unit.add(f"    fr.pc = __L{end}__", s.span)
+            unit.add("    return", s.span)
+            unit.add(f"env[{slot!r}] -= 1", s.span)
+        elif s.kind == "until":
+            self.branch_unless(unit, f"not ({self.x(s.arg, names)})", end, s.span)
+        elif s.kind == "while":
+            self.branch_unless(unit, self.x(s.arg, names), end, s.span)
+        self.block(unit, s.body, names, exits, loops + [(end, len(exits))])
+        unit.jump(top, s.span)
+        unit.place(end, s.span)
+        if s.kind == "times":
+            unit.add(f"env.pop({slot!r}, None)", s.span)
+
+    def u_Phase(self, unit, s, names, exits, loops):
+        unit.add(f"_enter_phase(st, {self.x(s.name, names)})", s.span)
+        self.around(unit, s, names, exits, loops, lambda u, span: u.add("st.phase = st.phase[:-1]", span))
+
+    def u_Quietly(self, unit, s, names, exits, loops):
+        unit.add("st.quiet += 1", s.span)
+        self.around(unit, s, names, exits, loops, lambda u, span: u.add("st.quiet -= 1", span))
+
+    def u_Turn(self, unit, s, names, exits, loops):
+        slot = self.slot("turn")
+        unit.add(f"env[{slot!r}] = st.current", s.span)
+        unit.add(f"_enter_turn(st, {self.x(s.player, names)})", s.span)
+        self.around(unit, s, names, exits, loops, lambda u, span: u.add(f"st.current = env.pop({slot!r}, None)", span))
+
+    def around(self, unit, s, names, exits, loops, leave) -> None:
+        """s's body, then leave (which every stop or return out of the body runs too)."""
+        self.block(unit, s.body, names, exits + [leave], loops)
+        leave(unit, s.span)
+
+    def u_Do(self, unit, s, names, exits, loops):
+        index = self.compiler.rule_unit(s.rule)
+        params = self.prog.defn.rules[s.rule].params
+        env = "{" + ", ".join(f"{p!r}: {self.x(a, names)}" for p, a in zip(params, s.args)) + "}"
+        after = unit.label()
+        unit.add(f"st.frames.append(_Frame({index}, 0, {env}))", s.span)
+        unit.jump(after, s.span)
+        unit.place(after, s.span)
+
+    # ---------------------------------------------------------------- decisions and chance
+    def decision_block(self, unit, span) -> None:
+        """Decisions start a block of their own: working a decision out again (after a scenario
+        changed the position) runs that block again."""
+        unit.place(unit.label(), span)
+
+    def u_Let(self, unit, s, names, exits, loops):
+        if not is_chance_let(s):
+            return self.stmts.stmt(s, names, unit, persist=True)
+        var, names = self.env_name(s.name, names)
+        key = var[len("env["):-1]
+        after = unit.label()
+        arg = self.x(s.value.args[0], names)
+        self.decision_block(unit, s.span)
+        seen = ""
+        if s.seen is not None:
+            seen_slot = self.slot("seen")
+            unit.add(f"env[{seen_slot!r}] = _seen_by(st, {self.x(s.seen, names)}, {self.k(s.seen.span)})", s.span)
+            seen = f", env[{seen_slot!r}]"
+        unit.add(f"return _chance(st, fr, {self.k(s.value.func)}, {arg}, {key}, __L{after}__, {self.k(s.span)}{seen})",
+                 s.span)
+        unit.end_block()
+        unit.place(after, s.span)
+        if s.value.func == "roll":
+            unit.add(f"_rolled(st, {arg}, {var}{seen})", s.span)
+        if seen:
+            unit.add(f"env.pop({seen_slot!r}, None)", s.span)
+        return names
+
+    def u_Draw(self, unit, s, names, exits, loops):
+        slot = self.slot("draw")
+        count = self.x(s.count, names) if s.count is not None else "1"
+        top, apply_, end = unit.label(), unit.label(), unit.label()
+        unit.add(f"env[{slot!r}] = ({count}, {self.x(s.source, names)}, {self.x(s.dest, names)})", s.span)
+        unit.place(top, s.span)
+        where = f"{self.k(s.dest_end)}, {self.k(s.facing)}"
+        unit.add(f"return _draw_step(prog, st, fr, {slot!r}, {self.k(s.end)}, {where}, __L{apply_}__, "
+                 f"__L{end}__, {self.k(s.span)})", s.span)
+        unit.end_block()
+        unit.place(apply_, s.span)
+        unit.add(f"_draw_apply(prog, st, fr, {slot!r}, {where}, __L{top}__, {self.k(s.span)})", s.span)
+        unit.end_block()
+        unit.place(end, s.span)
+        unit.add(f"env.pop({slot!r}, None)", s.span)
+
+    def label(self, template, names, item=None) -> str:
+        """Python text of an option's label (a template, or the item as shown), each component's
+        text worked out once per decision."""
+        exprs = self.compiler.exprs
+        exprs.memo = "memo"
+        try:
+            return self.x(template, names) if template is not None else exprs.shown(item)
+        finally:
+            exprs.memo = None
+
+    def chooser(self, s, names) -> str:
+        who = self.x(s.chooser, names) if s.chooser is not None else "None"
+        return f"_chooser(st, {who}, {self.k(s.span)})"
+
+    def u_Choose(self, unit, s, names, exits, loops, together=None):
+        """together: the Together of a `simultaneously` this decision is made in (its seat
+        chooses; taking an option records it, and the bodies run when all are revealed)."""
+        body, orelse, end = unit.label(), unit.label(), unit.label()
+        var, inner = self.env_name(s.var, names)
+        key = var[len("env["):-1]
+        item = self.ns.fresh("v")
+        local = {**names, s.var: item}
+        source = f"_items(st, {self.x(s.source, names)})"
+        if s.count_min is not None:
+            high = self.x(s.count_max, names) if s.count_max is not None else None
+            low = self.x(s.count_min, names)
+            around = _shows_alone(s.label, s.var)
+            if s.where is None and around is not None and on("lazy") and not together and not s.automatic:
+                self.decision_block(unit, s.span)
+                prefix, suffix = around
+                unit.add(f"return _offer_selections(st, fr, {self.chooser(s, names)}, {source}, {low}, "
+                         f"{high if high else low}, {s.ordered}, {self.k(prefix)}, {self.k(suffix)}, __L{body}__, "
+                         f"{key}, __L{orelse}__, {bool(s.orelse)}, {s.secretly}, {self.k(s.span)})", s.span)
+                unit.end_block()
+                self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops)
+                return
+            source = f"_selections(st, {source}, {low}, {high if high else low}, {s.ordered}, {self.k(s.span)})"
+        chooser = together.chooser if together else self.chooser(s, names)
+        with self.options_of(unit, s.span, {item}, chooser):
+            label = self.label(s.label, local, item)
+            where = self.x(s.where, local) if s.where is not None else None
+        unit.add(f"for {item} in {source}:", s.span)
+        if where is not None:
+            unit.add(f"    if {where}:", s.span)
+            unit.add(f"        found.setdefault({label}, {item})", s.span)
+        else:
+            unit.add(f"    found.setdefault({label}, {item})", s.span)
+        take, nothing = (together.picked(body, key), together.picked(orelse, None, False)) if together else (body, orelse)
+        unit.add(f"return _offer_choice(st, fr, chooser, found, __L{take}__, {key}, __L{nothing}__, "
+                 f"{bool(s.orelse)}, {s.secretly or bool(together)}, {self.k(s.span)}"
+                 f"{', True' if s.automatic else ''})", s.span)
+        unit.end_block()
+        if together:
+            together.record(unit)
+            end = together.next_body
+        self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops, together)
+
+    def after_choice(self, unit, s, names, inner, body, orelse, end, exits, loops, together=None) -> None:
+        """A choice's body, then its `else` (in a `simultaneously`, each goes on to the next pick's
+        body, at `end`)."""
+        self.option_body(unit, body, s.body, inner, exits, loops, end, s.span)
+        unit.place(orelse, s.span)
+        self.block(unit, s.orelse, names, exits, loops)
+        if together:
+            unit.jump(end, s.span)
+        else:
+            unit.place(end, s.span)
+
+    def u_Menu(self, unit, s, names, exits, loops, together=None):
+        """together: as for u_Choose."""
+        end, orelse = unit.label(), unit.label()
+        arms = [(option, unit.label()) for option in s.options]
+        items = {option: self.ns.fresh("v") for option, _ in arms if option.var is not None}
+        lines, bodies = [], []
+        chooser = together.chooser if together else self.chooser(s, names)
+
+        def target(label, key):
+            return together.picked(label, key) if together else label
+        with self.options_of(unit, s.span, set(items.values()), chooser):
+            for option, label in arms:
+                if option.var is None:
+                    cond = self.x(option.cond, names) if option.cond is not None else "True"
+                    lines += [(f"if {cond}:", option.span),
+                              (f"    found.setdefault({self.label(option.label, names)}, "
+                               f"(__L{target(label, None)}__, None, None))", option.span)]
+                    bodies.append((option, label, names))
+                    continue
+                var, inner = self.env_name(option.var, names)
+                item = items[option]
+                local = {**names, option.var: item}
+                test = self.x(option.cond, local) if option.cond is not None else "True"
+                key = var[len('env['):-1]
+                lines += [(f"for {item} in _items(st, {self.x(option.source, names)}):", option.span),
+                          (f"    if {test}:", option.span),
+                          (f"        found.setdefault({self.label(option.label, local)}, "
+                           f"(__L{target(label, key)}__, {key}, {item}))", option.span)]
+                bodies.append((option, label, inner))
+        for line, span in lines:
+            unit.add(line, span)
+        unit.add(f"return _offer_menu(st, fr, chooser, found, __L{together.picked(orelse, None, False) if together else orelse}__, {bool(s.orelse)}, "
+                 f"{s.secretly or bool(together)}, {self.k(s.span)}{', True' if s.automatic else ''})", s.span)
+        unit.end_block()
+        if together:
+            together.record(unit)
+            end = together.next_body
+        for option, label, inner in bodies:
+            self.option_body(unit, label, option.body, inner, exits, loops, end, option.span)
+        unit.place(orelse, s.span)
+        self.block(unit, s.orelse, names, exits, loops)
+        if together:
+            unit.jump(end, s.span)
+        else:
+            unit.place(end, s.span)
+
+    @contextmanager
+    def options_of(self, unit, span, varying: set, chooser: str):
+        """A decision's block: who chooses and the options found so far; the parts of its conditions
+        and labels written inside are worked out once per decision where they read no option."""
+        exprs = self.compiler.exprs
+        hoist = Hoist(self.ns, varying)
+        exprs.hoists = [hoist] if on("hoist") else []
+        try:
+            yield
+        finally:
+            exprs.hoists = []
+        self.decision_block(unit, span)
+        unit.add(f"chooser = {chooser}", span)
+        unit.add("found = {}", span)
+        unit.add("memo = {}", span)
+        unit.add("st.memo = {}", span)
+        for name in hoist.names:
+            unit.add(f"{name} = _UNSET", span)
+
+    def option_body(self, unit, label, body, names, exits, loops, end, span) -> None:
+        """A taken option's body; it ends as an action does (after-each-action rules)."""
+        unit.place(label, span)
+        action_end = self.compiler.action_end
+        self.block(unit, body, names, exits + [action_end], loops)
+        action_end(unit, span)
+        unit.jump(end, span)
+

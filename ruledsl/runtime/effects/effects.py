@@ -1,0 +1,299 @@
+"""Effects on a state, one function per kind of change, each telling its event.
+
+These are the only functions that move components, turn them over or change
+what seats know; compiled statements call them with their evaluated
+arguments (and the span to blame). Enter/leave triggers fire from here.
+"""
+from __future__ import annotations
+
+from ...errors import error
+from ..model.chance import next_random, settle, shuffled
+from ..model.collections import items_of
+from ..model.values import Comp, Location, Player, Zone, display, turn_direction
+from .events import a_kind, emit, emit_about, face_mask, merge_moves, seat_mask, seats_of
+
+
+# ---------------------------------------------------------------- moving
+def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=False) -> None:
+    """Put comp at an end of dest (default: the top of a deck or pile, the end of anything else)."""
+    if type(comp) is not Comp:
+        raise error(span, f"only components can be moved, not {display(st, comp)}")
+    cid = comp.id
+    old_index = st.loc[cid]
+    old = prog.places[old_index]
+    if type(dest) is not Zone and type(dest) is not Location:
+        raise error(span, f"{display(st, dest)} is not a zone or a location")
+    if facing is not None:
+        up_after = facing == "up"
+    else:
+        up_after = dest.facing == "up" if type(dest) is Zone else True
+    # Who saw its face before matters only when the move's event may hide it from someone.
+    before = face_mask(prog, st, comp) if not quiet and (comp.kind.position != "all" or not up_after) else 0
+    if dest.index in st.lazy:
+        settle(st, dest.index)
+    if old_index == dest.index:
+        items = _without(st.contents[old_index], comp)
+    else:
+        st.contents[old_index] = _without(st.contents[old_index], comp)
+        items = st.contents[dest.index]
+        if type(dest) is Zone and dest.capacity is not None and len(items) >= dest.capacity:
+            raise error(span, f"{dest.name} is full (it holds at most {dest.capacity})")
+    if end is None:
+        end = "top" if type(dest) is Zone and dest.shape in ("deck", "pile") else "bottom"
+    st.contents[dest.index] = (comp,) + items if end == "top" else items + (comp,)
+    st.loc[cid] = dest.index
+    st.face[cid] = up_after
+    if not up_after:
+        st.known[cid] = 0
+    if not quiet:
+        if old_index != dest.index:
+            route = f"moves from {old.label} to {dest.label}"
+        elif type(dest) is Zone and dest.ordered:
+            route = f"moves to the {end} of {dest.label}"
+        else:
+            route = f"stays {'on' if type(dest) is Location else 'in'} {dest.label}"
+        emit_about(prog, st, comp, before, route)
+    if old_index != dest.index:
+        if type(old) is Location and prog.leave_triggers:
+            fire(prog, st, prog.leave_triggers, comp, old)
+        if type(dest) is Location and prog.enter_triggers:
+            fire(prog, st, prog.enter_triggers, comp, dest)
+
+
+def _without(items: tuple, comp) -> tuple:
+    """items less comp (components compare by identity: tuple.index finds it at C speed)."""
+    i = items.index(comp)
+    return items[:i] + items[i + 1:]
+
+
+def fire(prog, st, triggers, comp, loc) -> None:
+    for trigger in triggers:
+        trigger(st, comp, loc)
+
+
+def _lay(prog, st, comp: Comp, place) -> None:
+    """Turn comp the way its new place lays things (a zone's facing; face up on a board)."""
+    cid = comp.id
+    st.face[cid] = place.facing == "up" if type(place) is Zone else True
+    if not st.face[cid]:
+        st.known[cid] = 0
+
+
+def swap(prog, st, a, b, span=None) -> None:
+    if type(a) is Comp and type(b) is Comp:
+        pa, pb = st.loc[a.id], st.loc[b.id]
+        if pa == pb:
+            items = list(st.contents[pa])
+            i, j = items.index(a), items.index(b)
+            items[i], items[j] = b, a
+            st.contents[pa] = tuple(items)
+            return
+        before_a, before_b = face_mask(prog, st, a), face_mask(prog, st, b)
+        ia = st.contents[pa].index(a)
+        ib = st.contents[pb].index(b)
+        la = list(st.contents[pa])
+        lb = list(st.contents[pb])
+        la[ia], lb[ib] = b, a
+        st.contents[pa], st.contents[pb] = tuple(la), tuple(lb)
+        st.loc[a.id], st.loc[b.id] = pb, pa
+        _lay(prog, st, a, prog.places[pb])
+        _lay(prog, st, b, prog.places[pa])
+        old_a, old_b = prog.places[pa], prog.places[pb]
+        emit_about(prog, st, a, before_a, f"moves from {old_a.label} to {old_b.label}")
+        emit_about(prog, st, b, before_b, f"moves from {old_b.label} to {old_a.label}")
+        _swap_triggers(prog, st, [(a, old_a, old_b), (b, old_b, old_a)])
+        return
+    if type(a) in (Location, Zone) and type(b) in (Location, Zone):
+        ca, cb = st.contents[a.index], st.contents[b.index]
+        st.contents[a.index], st.contents[b.index] = cb, ca
+        for c in ca:
+            st.loc[c.id] = b.index
+        for c in cb:
+            st.loc[c.id] = a.index
+        emit(st, f"the contents of {a.label} and {b.label} trade places", kind="swap")
+        _swap_triggers(prog, st, [(c, a, b) for c in ca] + [(c, b, a) for c in cb])
+        return
+    raise error(span, f"cannot swap {display(st, a)} with {display(st, b)}: swap two components or two places")
+
+
+def _swap_triggers(prog, st, moves) -> None:
+    for comp, old, new in moves:
+        if type(old) is Location and prog.leave_triggers:
+            fire(prog, st, prog.leave_triggers, comp, old)
+        if type(new) is Location and prog.enter_triggers:
+            fire(prog, st, prog.enter_triggers, comp, new)
+
+
+def shuffle(prog, st, zone, span=None) -> None:
+    if type(zone) is not Zone:
+        raise error(span, f"only a zone can be shuffled, not {display(st, zone)}")
+    for c in st.contents[zone.index]:
+        if not st.face[c.id]:
+            st.known[c.id] = 0      # a shuffle loses track of every card one was shown
+    if st.explicit and not any(st.face[c.id] for c in st.contents[zone.index]):
+        # Nobody sees this order: leave it open, so that each draw is a chance event.
+        st.lazy = st.lazy | {zone.index}
+    else:
+        st.contents[zone.index] = shuffled(st, st.contents[zone.index])
+    emit(st, f"{zone.label} is shuffled", kind="shuffle")
+
+
+def turn_over(prog, st, comp, up: bool, span=None) -> None:
+    if type(comp) is not Comp:
+        raise error(span, f"only components can be {'revealed' if up else 'hidden'}, not {display(st, comp)}")
+    if st.face[comp.id] == up:
+        return
+    before = face_mask(prog, st, comp)
+    st.face[comp.id] = up
+    if not up:
+        st.known[comp.id] = 0
+    emit_about(prog, st, comp, before, "is revealed" if up else "is turned face down")
+
+
+def show(prog, st, comp, seats, span=None) -> None:
+    if type(comp) is not Comp:
+        raise error(span, f"only components can be shown, not {display(st, comp)}")
+    mask = seat_mask(seats)
+    st.known[comp.id] |= mask
+    emit(st, f"{display(st, comp)} is shown to {display(st, tuple(seats))}", seats_of(mask),
+         f"{a_kind(comp.kind.name)} is shown to {display(st, tuple(seats))}", kind="show")
+
+
+def rotate(prog, st, comp, degrees, span=None) -> None:
+    if type(comp) is not Comp:
+        raise error(span, f"only components can be rotated, not {display(st, comp)}")
+    if degrees % 90:
+        raise error(span, f"rotation must be a multiple of 90 degrees, not {degrees}")
+    values = list(st.fields[comp.id])
+    for i in prog.rotatable[comp.kind.name]:
+        v = values[i]
+        if type(v) is tuple:
+            values[i] = tuple(turn_direction(prog.directions, d, degrees) for d in v)
+        elif v is not None:
+            values[i] = turn_direction(prog.directions, v, degrees)
+    st.fields[comp.id] = tuple(values)
+    place = prog.places[st.loc[comp.id]]
+    where = f"on {place.label} " if type(place) is Location else ""
+    emit_about(prog, st, comp, face_mask(prog, st, comp), f"{where}is turned {TURNS[degrees % 360]}")
+
+
+TURNS = {0: "0 degrees", 90: "90 degrees clockwise", 180: "180 degrees", 270: "90 degrees anticlockwise"}
+
+
+def mark(prog, st, loc, tag: str, on: bool, span=None) -> None:
+    if type(loc) is not Location:
+        raise error(span, f"only a location can be marked, not {display(st, loc)}")
+    tags = st.tags[loc.index]
+    st.tags[loc.index] = tags | {tag} if on else tags - {tag}
+
+
+def as_list(value) -> tuple:
+    return value if type(value) is tuple else (value,)
+
+
+def disclose_var(st, slots, mask: int, text: str) -> None:
+    """Let the seats in mask (ALL_SEATS: everyone) see these variable slots from now on;
+    mask 0 hides them again."""
+    known = dict(st.var_known)
+    for slot in slots:
+        if mask == 0:
+            known.pop(slot, None)
+        else:
+            known[slot] = known.get(slot, 0) | mask
+    st.var_known = known
+    emit(st, text, kind="show")
+
+
+# ---------------------------------------------------------------- statements' effects
+# What one statement does with its evaluated arguments: a list or one item.
+
+def move_many(prog, st, what, where, end, facing, span) -> None:
+    """`move X to Y`: each component of X in turn, told as one event per run of alike moves."""
+    items = what if type(what) is tuple else (what,)
+    if end == "top":
+        items = items[::-1]
+    mark = st.log
+    for c in items:
+        move(prog, st, c, where, end, facing, span)
+    if len(items) > 1:
+        merge_moves(st, mark)
+
+
+def draw_one(prog, st, src, end, span):
+    """The component a draw takes (at random from a bag; else from the top or the bottom), or None."""
+    if type(src) is not Zone:
+        raise error(span, f"{display(st, src)} is not a zone to draw from")
+    items = items_of(st, src)
+    if not items:
+        return None
+    if src.shape == "bag":
+        return items[next_random(st, len(items))]
+    return items[-1] if end == "bottom" else items[0]
+
+
+def draw_many(prog, st, count, src, dst, end, dest_end, facing, span) -> None:
+    """`draw N from src to dst`: stops, and says so, when src runs out."""
+    mark = st.log
+    for _ in range(count):
+        comp = draw_one(prog, st, src, end, span)
+        if comp is None:
+            emit(st, f"{src.label} is empty", kind="draw")
+            break
+        move(prog, st, comp, dst, dest_end, facing, span)
+    if count > 1:
+        merge_moves(st, mark)
+
+
+def turn_many(prog, st, what, up: bool, span) -> None:
+    for c in as_list(what):
+        turn_over(prog, st, c, up, span)
+
+
+def show_many(prog, st, what, to, span) -> None:
+    seats = players_of(st, to)
+    for c in as_list(what):
+        show(prog, st, c, seats, span)
+
+
+def rotate_many(prog, st, what, degrees, span) -> None:
+    for c in as_list(what):
+        rotate(prog, st, c, degrees, span)
+
+
+def mark_many(prog, st, where, tag: str, on: bool, span) -> None:
+    for loc in as_list(where):
+        mark(prog, st, loc, tag, on, span)
+
+
+def announce(st, text: str, seats=None) -> None:
+    """An announcement to everyone, or to some players only."""
+    emit(st, text, None if seats is None else frozenset(p.index for p in players_of(st, seats)), None,
+         kind="announce")
+
+
+def players_of(st, value) -> tuple:
+    """One player or a list of them, as a tuple."""
+    return (value,) if type(value) is Player else tuple(items_of(st, value))
+
+
+# ---------------------------------------------------------------- variables disclosed
+# A disclosed variable is given as (its slots, how the log names it).
+
+def player_slot(st, slot: int, p, name: str, span) -> tuple:
+    """One player's entry of a per-player variable, for `reveal p.track` and `show p.role to …`."""
+    if type(p) is not Player:
+        raise error(span, f"{display(st, p)} is not a player, so it has no {name}")
+    return (slot + p.index,), f"{p.label}'s {name}"
+
+
+def disclose(st, target: tuple, mask: int, verb: str) -> None:
+    """`reveal v` (mask ALL_SEATS) or `hide v` (mask 0)."""
+    slots, name = target
+    disclose_var(st, slots, mask, f"{name} is {verb}")
+
+
+def show_var(st, target: tuple, to) -> None:
+    """`show v to players`: those seats see the variable from now on."""
+    seats = players_of(st, to)
+    slots, name = target
+    disclose_var(st, slots, seat_mask(seats), f"{name} is shown to {display(st, tuple(seats))}")

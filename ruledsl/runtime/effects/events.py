@@ -1,0 +1,151 @@
+"""Events: who may read what, and how the log names components some seats may not see.
+
+Every change to a state that players may notice is told as an Event with the
+seats that read it; the effects call these functions, never build events.
+"""
+from __future__ import annotations
+
+from itertools import groupby
+
+from ..model.state import Event, chain_to_list, logged
+from ..model.values import Comp, Zone, display
+
+
+# What `quietly:` keeps out of the log: the effects on components. Announcements,
+# decisions, chance, turns, phases and the end are still told.
+QUIET_KINDS = frozenset({"move", "draw", "shuffle", "swap", "show"})
+
+
+def emit(st, text: str, to=None, others=None, kind: str = "log") -> None:
+    if st.quiet and kind in QUIET_KINDS:
+        return
+    st.log = logged(Event(text, to, others, kind), st.log)
+
+
+def sees_face(prog, st, comp: Comp, seat: int) -> bool:
+    """Whether seat (0-based) may see the face of comp where it lies now."""
+    cid = comp.id
+    if st.face[cid] or st.known[cid] >> seat & 1:
+        return True
+    place = prog.places[st.loc[cid]]
+    if type(place) is Zone:
+        vis = place.visibility
+        return vis == "all" or (vis == "owner" and place.owner is not None and place.owner.index == seat)
+    return False
+
+
+def sees_position(st, comp: Comp, seat: int) -> bool:
+    pos = comp.kind.position
+    if pos == "all":
+        return True
+    owner = st.owner[comp.id]
+    return pos == "owner" and owner is not None and owner.index == seat
+
+
+def _who_sees(prog, st, comp: Comp, before_face: int) -> tuple:
+    """(seats that see where it is, seats among them that see which it is) as bitmasks."""
+    position = 0
+    face = 0
+    for p in prog.players:
+        i = p.index
+        if sees_position(st, comp, i):
+            position |= 1 << i
+            if before_face >> i & 1 or sees_face(prog, st, comp, i):
+                face |= 1 << i
+    return position, face
+
+
+def face_mask(prog, st, comp: Comp) -> int:
+    mask = 0
+    for p in prog.players:
+        if sees_face(prog, st, comp, p.index):
+            mask |= 1 << p.index
+    return mask
+
+
+def seat_mask(seats) -> int:
+    """The bitmask of these players' seats."""
+    mask = 0
+    for p in seats:
+        mask |= 1 << p.index
+    return mask
+
+
+def seats_of(mask: int) -> frozenset:
+    out = []
+    i = 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return frozenset(out)
+
+
+def a_kind(name: str) -> str:
+    """'a Card', 'an Event': how the log names a component whose face one may not see."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
+def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
+    """An event about one component: named to those who see its face, 'a Kind' to the others
+    who see where it is, nothing to those who may not know where it is."""
+    everyone = (1 << len(prog.players)) - 1
+    if comp.kind.position == "all" and (st.face[comp.id] or before_face == everyone):
+        emit(st, f"{display(st, comp)} {verb}", kind="move")     # in plain sight: no one to hide it from
+        return
+    position, face = _who_sees(prog, st, comp, before_face)
+    named = f"{display(st, comp)} {verb}"
+    anonymous = f"{a_kind(comp.kind.name)} {verb}"
+    if face == everyone:
+        emit(st, named, kind="move")
+    elif position == everyone:
+        emit(st, named, seats_of(face), anonymous, kind="move")
+    else:
+        emit(st, named if face else anonymous, seats_of(position), None, kind="move")
+
+
+_MOVES = " moves from "
+
+
+def merge_moves(st, mark) -> None:
+    """Make the move events logged since mark one event per run of moves between the same
+    places told to the same seats: "A, B and 2 Cards move from X to Y"."""
+    events = chain_to_list(st.log, mark)
+    if len(events) < 2:
+        return
+    log = mark
+    for key, group in groupby(events, _move_key):
+        run = list(group)
+        if key is None or len(run) == 1:
+            for e in run:
+                log = logged(e, log)
+            continue
+        first = run[0]
+        text = f"{_names([e.text.partition(_MOVES)[0] for e in run])} move from {key[1]}"
+        others = f"{_names([key[2]] * len(run))} move from {key[3]}" if first.others is not None else None
+        log = logged(Event(text, first.to, others, first.kind), log)
+    st.log = log
+
+
+def _move_key(e):
+    """What moves merged into one event share (None: an event that is not a move, never merged)."""
+    if e.kind != "move" or _MOVES not in e.text:
+        return None
+    who, _, way = e.others.partition(_MOVES) if e.others else (None, None, None)
+    return (e.to, e.text.partition(_MOVES)[2], who, way)
+
+
+def _names(names: list) -> str:
+    """'A, B and 2 Cards': named things listed, 'a Card' ones counted."""
+    parts, anonymous = [], {}
+    for name in names:
+        if name.startswith(("a ", "an ")):
+            kind = name.split(" ", 1)[1]
+            anonymous[kind] = anonymous.get(kind, 0) + 1
+        else:
+            parts.append(name)
+    parts += [a_kind(k) if k_count == 1 else f"{k_count} {k}s" for k, k_count in anonymous.items()]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+

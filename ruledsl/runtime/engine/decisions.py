@@ -1,0 +1,309 @@
+"""Decisions at play time: a player's choice among labelled options, or a chance event with its odds.
+
+A pending Decision is data in the state: who decides, the labels of the
+options, and for each option where the flow resumes (pc), which local name it
+binds and to what. Options with equal labels are one option (the first is
+kept), so identical tokens make one action and a label always names exactly
+one action. Compiled decision blocks gather the options and call these.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations, permutations
+
+from ...errors import error
+from ..effects.effects import draw_one, move
+from ..effects.events import emit, merge_moves
+from ..model.chance import next_random
+from ..model.collections import items_of
+from ..model.signals import SUSPEND
+from ..model.values import Comp, Die, Player, display
+from .selections import SelectionLabels, Selections
+
+MAX_OPTIONS = 20_000
+
+
+class Decision:
+    """A pending decision.
+
+    seat: the deciding seat (0-based), None for chance. labels, pcs, names,
+    values: per option. probs: per option for chance (Fractions), else None.
+    secret: only the chooser may learn which option was taken.
+    """
+    __slots__ = ("seat", "labels", "pcs", "names", "values", "probs", "secret", "span", "at", "actions")
+
+    def __init__(self, seat, labels, pcs, names, values, probs=None, secret=False, span=None):
+        self.seat = seat
+        self.labels = labels
+        self.pcs = pcs
+        self.names = names
+        self.values = values
+        self.probs = probs
+        self.secret = secret
+        self.span = span
+        self.at = 0           # the block that asked (set by the run loop)
+        self.actions = None   # the API's Action objects, made once
+
+
+def chooser_of(st, p, span):
+    """Who decides: `by p`, or (p None) the player whose turn it is."""
+    if p is None:
+        p = st.current
+        if p is None:
+            raise error(span, "no player is taking a turn here, so nobody can choose",
+                        "say who chooses: choose … by p")
+        return p
+    if type(p) is not Player:
+        raise error(span, f"{display(st, p)} is not a player and cannot choose")
+    return p
+
+
+def selections(st, items: tuple, low: int, high: int, ordered: bool, span) -> list:
+    """Every selection of low..high items (in every order when ordered)."""
+    pick = permutations if ordered else combinations
+    out = []
+    for k in range(max(low, 0), min(high, len(items)) + 1):
+        for combo in pick(items, k):
+            out.append(combo)
+            if len(out) > MAX_OPTIONS * 4:
+                raise error(span, "this decision has too many possible selections",
+                            "narrow the list, or choose one item at a time")
+    return out
+
+
+def _nothing(st, fr, chooser, else_pc, has_else):
+    st.memo = None
+    if not has_else:
+        emit(st, f"{chooser.label} has nothing to choose", kind="decision")
+    fr.pc = else_pc
+
+
+def _too_many(found, span):
+    if len(found) > MAX_OPTIONS:
+        raise error(span, f"this decision has more than {MAX_OPTIONS} options",
+                    "narrow it with `where`, or split it into several decisions")
+
+
+def _only(st, fr, chooser, label: str, pc: int, name, value, secret: bool):
+    """`automatically when only one`: the only option is taken without asking (no decision, no
+    action in the history); the log tells it as a decision taken."""
+    st.memo = None
+    if name is not None:
+        fr.env[name] = value
+    fr.pc = pc
+    text = f"{chooser.label}: {label} (the only option)"
+    if secret:
+        emit(st, text, frozenset([chooser.index]), f"{chooser.label} makes a secret choice", kind="decision")
+    else:
+        emit(st, text, kind="decision")
+
+
+def offer_choice(st, fr, chooser, found: dict, pc: int, name: str, else_pc: int, has_else: bool,
+                 secret: bool, span, auto: bool = False):
+    """`choose x from C`: suspend on the options found ({label: item}), or go to `else`; with
+    auto, an only option is taken at once."""
+    if not found:
+        return _nothing(st, fr, chooser, else_pc, has_else)
+    if auto and len(found) == 1:
+        [(label, value)] = found.items()
+        return _only(st, fr, chooser, label, pc, name, value, secret)
+    st.memo = None
+    _too_many(found, span)
+    count = len(found)
+    st.pending = Decision(chooser.index, tuple(found), (pc,) * count, (name,) * count, tuple(found.values()),
+                          None, secret, span)
+    return SUSPEND
+
+
+def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secret: bool, span, auto: bool = False):
+    """A menu: suspend on the options found ({label: (pc, name, item)}), or go to `else`; with
+    auto, an only option is taken at once."""
+    if not found:
+        return _nothing(st, fr, chooser, else_pc, has_else)
+    if auto and len(found) == 1:
+        [(label, (pc, name, value))] = found.items()
+        return _only(st, fr, chooser, label, pc, name, value, secret)
+    st.memo = None
+    _too_many(found, span)
+    pcs, names, values = zip(*found.values())
+    st.pending = Decision(chooser.index, tuple(found), pcs, names, values, None, secret, span)
+    return SUSPEND
+
+
+def offer_selections(st, fr, chooser, items, low: int, high: int, ordered: bool, prefix: str, suffix: str,
+                     pc: int, name: str, else_pc: int, has_else: bool, secret: bool, span):
+    """`choose N [ordered] from C as "…{x}…"` with no `where`: the selections are offered without
+    making each one, when their labels cannot coincide (the items read differently); otherwise
+    they are made and equal labels merged, as for any choice."""
+    selections = Selections(tuple(items), low, high, ordered)
+    count = len(selections)
+    texts = tuple(display(st, x) for x in selections.items)
+    if count > MAX_OPTIONS or len(set(texts)) < len(texts) or any(", " in t for t in texts):
+        found = {}
+        for i, choice in enumerate(selections):
+            if i >= MAX_OPTIONS * 4:
+                raise error(span, "this decision has too many possible selections",
+                            "narrow the list, or choose one item at a time")
+            found.setdefault(prefix + display(st, choice) + suffix, choice)
+        return offer_choice(st, fr, chooser, found, pc, name, else_pc, has_else, secret, span)
+    if not count:
+        return _nothing(st, fr, chooser, else_pc, has_else)
+    st.memo = None
+    st.pending = Decision(chooser.index, SelectionLabels(selections, texts, prefix, suffix), (pc,) * count,
+                          (name,) * count, selections, None, secret, span)
+    return SUSPEND
+
+
+# ---------------------------------------------------------------- simultaneous choices
+def pick(st, env, slot: str, body_pc: int, key, taken: bool) -> None:
+    """A seat's secret pick in a `simultaneously`: kept (seat, body, bound name, its value, label)
+    until every seat has chosen. The label is the action just taken (not taken: nothing to choose)."""
+    seats, i, picks = env[slot]
+    label = str(st.history[0]) if taken else None
+    value = env[key] if key is not None else None
+    env[slot] = (seats, i + 1, picks + ((seats[i], body_pc, key, value, label),))
+
+
+def reveal_picks(st, env, slot: str) -> None:
+    """Every pick told to everyone at once; then their bodies run (env[slot] = (picks, next))."""
+    _seats, _i, picks = env[slot]
+    if picks:
+        told = "; ".join(f"{p.label}: {label if label is not None else 'nothing'}" for p, _, _, _, label in picks)
+        emit(st, f"revealed: {told}", kind="decision")
+    env[slot] = (picks, 0)
+
+
+# ---------------------------------------------------------------- chance
+def _identity(st, value):
+    """What makes two possible outcomes the same: a component's kind and every field
+    (indistinguishable copies merge); anything else, itself."""
+    if type(value) is Comp:
+        return (value.kind, st.fields[value.id])
+    return (type(value), value)
+
+
+def outcomes_of(st, items) -> list:
+    """[(label, value, probability)] for a uniform pick among items: copies that cannot be told
+    apart are one outcome; different things that read alike get a number to keep labels unique."""
+    groups: dict = {}
+    for item in items:
+        try:
+            key = _identity(st, item)
+            hash(key)
+        except TypeError:
+            key = (id(item),)
+        if key in groups:
+            groups[key][2] += 1
+        else:
+            groups[key] = [display(st, item), item, 1]
+    total = len(items)
+    seen: dict = {}
+    out = []
+    for label, item, count in groups.values():
+        seen[label] = seen.get(label, 0) + 1
+        out.append([label, item, Fraction(count, total), seen[label]])
+    return [(label if seen[label] == 1 else f"{label} ({nth})", item, p) for label, item, p, nth in out]
+
+
+def take_forced(st, key):
+    """The outcome a scenario forced for this chance event, as (value,), or None."""
+    for i, (k, value) in enumerate(st.forced):
+        if k == key:
+            st.forced = st.forced[:i] + st.forced[i + 1:]
+            return (value,)
+    return None
+
+
+def _chance_decision(st, outcomes, pc, name, span, seen=None) -> Decision:
+    """A decision of chance's own; seen: the seats that may learn its outcome (None: all)."""
+    count = len(outcomes)
+    return Decision(None, tuple(o[0] for o in outcomes), (pc,) * count, (name,) * count,
+                    tuple(o[1] for o in outcomes), tuple(o[2] for o in outcomes),
+                    False if seen is None else seen, span)
+
+
+def seen_by(st, seats, span):
+    """`visible to seats` of a roll or random(): the seat numbers, or None (everyone)."""
+    if seats is None:
+        return None
+    out = []
+    for p in (seats if type(seats) is tuple else (seats,)):
+        if type(p) is not Player:
+            raise error(span, f"{display(st, p)} is not a player, so it cannot see chance")
+        out.append(p.index)
+    return frozenset(out)
+
+
+def chance(st, fr, func: str, arg, name: str, after_pc: int, span, seen=None):
+    """`let name = roll(die)` or `random(list)`: a forced outcome, a seeded one, or (explicit
+    chance) a decision of chance's own. seen: the seats that may learn the outcome (None: all)."""
+    if func == "roll":
+        if type(arg) is not Die:
+            raise error(span, f"roll needs a die, not {display(st, arg)}")
+        key, faces = ("roll", arg.name), arg.faces
+    else:
+        key, faces = ("random", None), tuple(items_of(st, arg))
+    if not faces:
+        raise error(span, "random(…) of an empty list")
+    forced = take_forced(st, key) if st.forced else None
+    if forced is not None:
+        fr.env[name] = forced[0]
+        fr.pc = after_pc
+        return None
+    if not st.explicit:
+        fr.env[name] = faces[next_random(st, len(faces))]
+        fr.pc = after_pc
+        return None
+    st.pending = _chance_decision(st, outcomes_of(st, faces), after_pc, name, span, seen)
+    return SUSPEND
+
+
+def rolled(st, die, value, seen=None) -> None:
+    """The event of a roll: told to everyone, or (seen) to those seats, the others reading that
+    a die was rolled in secret."""
+    who = f"{st.current.label} rolls" if st.current is not None else "Roll of"
+    if seen is None:
+        emit(st, f"{who} {die.name}: {display(st, value)}", kind="chance")
+    else:
+        emit(st, f"{who} {die.name}: {display(st, value)}", seen, f"{who} {die.name} in secret", kind="chance")
+
+
+# ---------------------------------------------------------------- draws that may be chance events
+def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end_pc: int, span):
+    """Draw what is left of `draw N from src to dst` (env[slot] = (left, src, dst)); under explicit
+    chance, a draw from a bag or an unsettled shuffled deck suspends as a chance event."""
+    env = fr.env
+    left, src, dst = env[slot]
+    mark, moved = st.log, 0
+    while left > 0:
+        items = st.contents[src.index] if getattr(src, "index", None) is not None else None
+        if items is None:
+            raise error(span, f"{display(st, src)} is not a zone to draw from")
+        if not items:
+            emit(st, f"{src.label} is empty", kind="draw")
+            break
+        if st.explicit and (src.shape == "bag" or src.index in st.lazy) and len(items) > 1:
+            if moved > 1:
+                merge_moves(st, mark)
+            env[slot] = (left, src, dst)
+            st.pending = _chance_decision(st, outcomes_of(st, items), apply_pc, slot + "pick", span)
+            return SUSPEND
+        comp = draw_one(prog, st, src, end, span)
+        move(prog, st, comp, dst, dest_end, facing, span)
+        left -= 1
+        moved += 1
+    if moved > 1:
+        merge_moves(st, mark)
+    env[slot] = (0, src, dst)
+    fr.pc = end_pc
+    return None
+
+
+def draw_apply(prog, st, fr, slot: str, dest_end, facing, top_pc: int, span) -> None:
+    """The component chance drew: move it, then draw on."""
+    env = fr.env
+    left, src, dst = env[slot]
+    comp = env.pop(slot + "pick")
+    move(prog, st, comp, dst, dest_end, facing, span)
+    env[slot] = (left - 1, src, dst)
+    fr.pc = top_pc

@@ -1,0 +1,33 @@
+"""A failure inside compiled code, told as a RulesError at the statement that was running.
+
+Operators and effects that know their place raise RulesError themselves. What
+else goes wrong (a spent step budget, a rule asking for the impossible, a call
+nested too deep) is placed here from the compiled code's line table: the
+innermost line of generated code in the traceback names its statement.
+"""
+from __future__ import annotations
+
+from ...errors import RulesError, error
+from ..model.signals import RuleFailure, Runaway
+from .budget import STEP_LIMIT
+
+RUNAWAY_HINT = ("a loop here never finishes, or an expression builds or walks too much: "
+                "check its condition, or add `stop`")
+
+
+def located(code_map, err: BaseException, fallback_span, fallback_where: str) -> RulesError:
+    """The RulesError for err, at the statement the traceback shows (else at fallback_span)."""
+    if isinstance(err, RulesError):
+        return err
+    span, where = code_map.locate(err.__traceback__)
+    if span is None:
+        span, where = fallback_span, fallback_where
+    if isinstance(err, Runaway):
+        return error(span, f"{where} ran {STEP_LIMIT:,} steps without reaching a decision or an end", RUNAWAY_HINT)
+    if isinstance(err, RecursionError):
+        return error(span, "rules call each other without end here")
+    if isinstance(err, RuleFailure):
+        return error(span, str(err))
+    if isinstance(err, KeyError):
+        return error(span, f"{err} has no value here")
+    return error(span, f"{where} failed here: {err}")

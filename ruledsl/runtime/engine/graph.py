@@ -1,0 +1,134 @@
+"""Board graph queries at play time: steps that exist now, distances, paths, walks.
+
+Each location's outgoing steps are precomputed as (neighbour, edge kind,
+condition or None, direction); a condition (`when`, `connect`) is evaluated
+against the state whenever the step is considered. Searches are plain
+breadth-first searches over that table: boards are small and their edges
+change with the state, so searches are kept only while one decision's options
+are worked out (nothing changes meanwhile: library._distances_from). A search visits
+each location once, so only walks (which may revisit or branch without end)
+spend the step budget.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from ..model.values import Comp, Location
+from .budget import spend
+
+
+class Step:
+    __slots__ = ("to", "kind", "cond", "direction")
+
+    def __init__(self, to: Location, kind: str, cond, direction):
+        self.to = to
+        self.kind = kind
+        self.cond = cond          # f(st, a, b, d) -> bool, or None
+        self.direction = direction
+
+
+class Graphs:
+    """Every board's steps, indexed by location index; default edge kinds per board."""
+
+    def __init__(self, steps: dict, defaults: dict):
+        self.steps = steps        # location index -> tuple of Step
+        self.defaults = defaults  # board name -> frozenset of kinds followed by default, or None (all)
+
+    def out(self, st, loc: Location, via, avoid):
+        """The locations one step from loc now, in the board's order, without repeats."""
+        if via is None:
+            via = self.defaults.get(loc.board)
+        seen = []
+        for s in self.steps.get(loc.index, ()):
+            if via is not None and s.kind not in via:
+                continue
+            to = s.to
+            if avoid and to in avoid:
+                continue
+            if s.cond is not None and not s.cond(st, loc, to, s.direction):
+                continue
+            if to not in seen:
+                seen.append(to)
+        return seen
+
+    def edge_kind(self, st, a: Location, b: Location):
+        for s in self.steps.get(a.index, ()):
+            if s.to is b and (s.cond is None or s.cond(st, a, b, s.direction)):
+                return s.kind
+        return None
+
+    def distances(self, st, start: Location, via, avoid, limit=None) -> dict:
+        """{location: fewest steps from start} (within limit steps)."""
+        dist = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            d = dist[here]
+            if limit is not None and d >= limit:
+                continue
+            for nxt in self.out(st, here, via, avoid):
+                if nxt not in dist:
+                    dist[nxt] = d + 1
+                    queue.append(nxt)
+        return dist
+
+    def path(self, st, a: Location, b: Location, via, avoid) -> tuple:
+        if a is b:
+            return (a,)
+        parent = {a: None}
+        queue = deque([a])
+        while queue:
+            here = queue.popleft()
+            for nxt in self.out(st, here, via, avoid):
+                if nxt not in parent:
+                    parent[nxt] = here
+                    if nxt is b:
+                        out = [b]
+                        while parent[out[-1]] is not None:
+                            out.append(parent[out[-1]])
+                        return tuple(reversed(out))
+                    queue.append(nxt)
+        return ()
+
+    def reachable(self, st, start: Location, steps: int, via, avoid, exact: bool, revisit: bool) -> tuple:
+        order = {}
+        if not exact:
+            for loc in self.distances(st, start, via, avoid, limit=steps):
+                order[loc] = True
+            return tuple(order)
+        if revisit:
+            layer = [start]
+            for _ in range(steps):
+                nxt = {}
+                if not layer:
+                    break
+                spend(st, len(layer))
+                for here in layer:
+                    for to in self.out(st, here, via, avoid):
+                        nxt[to] = True
+                layer = list(nxt)
+            return tuple(layer)
+        ends = {}
+        self._simple_walks(st, start, steps, via, avoid, {start}, ends)
+        return tuple(ends)
+
+    def _simple_walks(self, st, here, left, via, avoid, visited, ends):
+        spend(st)
+        if left == 0:
+            ends[here] = True
+            return
+        for to in self.out(st, here, via, avoid):
+            if to not in visited:
+                visited.add(to)
+                self._simple_walks(st, to, left - 1, via, avoid, visited, ends)
+                visited.discard(to)
+
+
+def place_of(st, prog, x):
+    """A location given itself or a component lying on one (None otherwise)."""
+    if type(x) is Location:
+        return x
+    if type(x) is Comp:
+        place = prog.places[st.loc[x.id]]
+        return place if type(place) is Location else None
+    return None

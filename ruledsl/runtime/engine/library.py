@@ -1,0 +1,312 @@
+"""The builtin functions at play time: one implementation per entry of check/builtins.BUILTINS.
+
+Each takes (st, prog, *arguments, **keywords) with its arguments evaluated.
+The comprehension forms (`count(each x in C where …)`) are not here: the
+compiler writes them as Python loops over the bound name.
+"""
+from __future__ import annotations
+
+import math
+
+from ...errors import error
+from ..model.collections import items_of, size_of
+from ...ir.places import OFFSETS
+from ..model.values import Comp, EdgeKind, Location, Player, display, turn_direction
+from .graph import place_of
+
+
+# ---------------------------------------------------------------- collections
+def _count(st, prog, value):
+    return size_of(st, value)
+
+
+def _sum(st, prog, value):
+    return sum(items_of(st, value))
+
+
+def _extreme(pick):
+    def fn(st, prog, *args):
+        values = items_of(st, args[0]) if len(args) == 1 else args
+        values = [v for v in values if v is not None]
+        return pick(values) if values else None
+    return fn
+
+
+def _first(st, prog, value):
+    items = items_of(st, value)
+    return items[0] if items else None
+
+
+def _last(st, prog, value):
+    items = items_of(st, value)
+    return items[-1] if items else None
+
+
+def _without(st, prog, value, drop):
+    items = items_of(st, value)
+    if type(drop) is tuple:
+        return tuple(i for i in items if i not in drop)
+    return tuple(i for i in items if i is not drop and not (type(i) is type(drop) and i == drop))
+
+
+def _unique(st, prog, value):
+    return tuple(dict.fromkeys(items_of(st, value)))
+
+
+def _get(st, prog, mapping, key, default=None):
+    if type(mapping) is dict:
+        return mapping.get(key, default)
+    items = items_of(st, mapping)
+    return items[key] if type(key) is int and -len(items) <= key < len(items) else default
+
+
+# ---------------------------------------------------------------- players
+def _left_of(st, prog, p):
+    return prog.players[(p.index + 1) % len(prog.players)]
+
+
+def _right_of(st, prog, p):
+    return prog.players[(p.index - 1) % len(prog.players)]
+
+
+def _clockwise(st, prog, p):
+    i = p.index
+    return prog.players[i:] + prog.players[:i]
+
+
+def _others(st, prog, p):
+    return _clockwise(st, prog, p)[1:]
+
+
+def _seat(st, prog, x):
+    if type(x) is Player:
+        return x
+    if type(x) is int and 1 <= x <= len(prog.players):
+        return prog.players[x - 1]
+    for p in prog.players:
+        if x == p.name:
+            return p
+    raise ValueError(f"there is no seat {display(st, x)}")
+
+
+# ---------------------------------------------------------------- zones and components
+def _ends(from_top):
+    def fn(st, prog, value, n=None):
+        items = items_of(st, value)
+        if not from_top:
+            items = items[::-1]
+        if n is not None:
+            return tuple(items[:n])
+        return items[0] if items else None
+    return fn
+
+
+def _contents(st, prog, value):
+    return items_of(st, value)
+
+
+def _at(st, prog, place, kind=None):
+    items = items_of(st, place)
+    if kind is not None:
+        return tuple(c for c in items if c.kind is kind)
+    return items
+
+
+def item_of_kind(st, place, kind):
+    """The first component of a kind on a place, or None."""
+    if place is None:
+        return None
+    for c in items_of(st, place):
+        if c.kind is kind:
+            return c
+    return None
+
+
+def _item_at(st, prog, place, kind):
+    return item_of_kind(st, place, kind)
+
+
+def _where_is(st, prog, comp):
+    return prog.places[st.loc[comp.id]]
+
+
+def _location_of(st, prog, comp):
+    if type(comp) is not Comp:
+        raise ValueError(f"location_of needs a component, not {display(st, comp)}")
+    place = prog.places[st.loc[comp.id]]
+    return place if type(place) is Location else None
+
+
+def _components(st, prog, kind):
+    return prog.components_of[kind.name]
+
+
+# ---------------------------------------------------------------- boards
+def _locations(st, prog, board=None):
+    return board.locations if board is not None else prog.all_locations
+
+
+def _tagged(st, prog, tag, board=None):
+    name = tag.name if hasattr(tag, "name") else str(tag)   # a Tag, or a board named like it
+    locs = board.locations if board is not None else prog.all_locations
+    tags = st.tags
+    return tuple(loc for loc in locs if name in tags[loc.index])
+
+
+def _graph_kw(st, prog, via, avoid):
+    if via is not None and type(via) is not frozenset:     # (a fixed list arrives as its kinds' names)
+        via = edge_kind_names(st, via)
+    if avoid is not None:
+        avoid = {place_of(st, prog, a) for a in items_of(st, avoid)}
+    return via, avoid
+
+
+def edge_kind_names(st, via) -> frozenset:
+    """The names of the edge kinds a `via:` list names."""
+    return frozenset(v.name if type(v) is EdgeKind else str(v) for v in items_of(st, via))
+
+
+def _loc(st, prog, x):
+    loc = place_of(st, prog, x)
+    if loc is None:
+        raise ValueError(f"{display(st, x)} is not on a board")
+    return loc
+
+
+def _neighbours(st, prog, x, via=None, avoid=None, board=None):
+    via, avoid = _graph_kw(st, prog, via, avoid)
+    return tuple(prog.graphs.out(st, _loc(st, prog, x), via, avoid))
+
+
+def _adjacent(st, prog, a, b, via=None, avoid=None, board=None):
+    via, avoid = _graph_kw(st, prog, via, avoid)
+    a, b = place_of(st, prog, a), place_of(st, prog, b)
+    if a is None or b is None:
+        return False
+    return b in prog.graphs.out(st, a, via, avoid)
+
+
+def _distances_from(st, prog, start, via, avoid) -> dict:
+    """{location: fewest steps from start}. While a decision's options are worked out nothing
+    changes, so each search, by its arguments as the rules give them, is made once (st.memo)."""
+    memo = st.memo
+    key = None
+    if memo is not None and type(avoid) in (tuple, type(None)) and type(via) in (frozenset, tuple, type(None)):
+        key = (start, via, avoid)
+        found = memo.get(key)
+        if found is not None:
+            return found
+    kinds, places = _graph_kw(st, prog, via, avoid)
+    found = prog.graphs.distances(st, start, kinds, places)
+    if key is not None:
+        memo[key] = found
+    return found
+
+
+def _distance(st, prog, a, b, via=None, avoid=None, board=None):
+    a, b = place_of(st, prog, a), place_of(st, prog, b)
+    if a is None or b is None:
+        return None
+    return _distances_from(st, prog, a, via, avoid).get(b)
+
+
+def _path(st, prog, a, b, via=None, avoid=None, board=None):
+    via, avoid = _graph_kw(st, prog, via, avoid)
+    a, b = place_of(st, prog, a), place_of(st, prog, b)
+    if a is None or b is None:
+        return ()
+    return prog.graphs.path(st, a, b, via, avoid)
+
+
+def _nearest(st, prog, x, targets, via=None, avoid=None, board=None):
+    start = place_of(st, prog, x)
+    if start is None:
+        return ()
+    dist = _distances_from(st, prog, start, via, avoid)
+    scored = []
+    for target in items_of(st, targets):
+        loc = place_of(st, prog, target)
+        if loc is not None and loc in dist:
+            scored.append((dist[loc], target))
+    if not scored:
+        return ()
+    least = min(d for d, _ in scored)
+    return tuple(dict.fromkeys(t for d, t in scored if d == least))
+
+
+def _reachable(st, prog, x, steps, via=None, avoid=None, board=None, exact=False, revisit=True):
+    via, avoid = _graph_kw(st, prog, via, avoid)
+    return prog.graphs.reachable(st, _loc(st, prog, x), steps, via, avoid, bool(exact), bool(revisit))
+
+
+def _step(st, prog, x, d):
+    loc = _loc(st, prog, x)
+    dc, dr = OFFSETS[d.name]
+    if loc.column is None:
+        return None
+    return prog.by_position[loc.board].get((loc.column + dc, loc.row + dr))
+
+
+def _direction(st, prog, a, b):
+    a, b = place_of(st, prog, a), place_of(st, prog, b)
+    if a is None or b is None or a.column is None or b.column is None or a.board != b.board:
+        return None
+    offset = (b.column - a.column, b.row - a.row)
+    for name, off in OFFSETS.items():
+        if off == offset:
+            return prog.directions[name]
+    return None
+
+
+def _opposite(st, prog, d):
+    return turn_direction(prog.directions, d, 180)
+
+
+def _turn_direction(st, prog, d, degrees):
+    return turn_direction(prog.directions, d, degrees)
+
+
+def _cell(st, prog, column, row, board=None):
+    boards = [board.name] if board is not None else list(prog.by_position)
+    for name in boards:
+        loc = prog.by_position.get(name, {}).get((column, row))
+        if loc is not None:
+            return loc
+    return None
+
+
+def _edge_kind(st, prog, a, b):
+    a, b = place_of(st, prog, a), place_of(st, prog, b)
+    if a is None or b is None:
+        return None
+    kind = prog.graphs.edge_kind(st, a, b)
+    return prog.edge_kinds.get(kind) if kind is not None else None
+
+
+PLAIN = {
+    "count": _count, "sum": _sum, "min": _extreme(min), "max": _extreme(max),
+    "first": _first, "last": _last, "without": _without, "unique": _unique, "get": _get,
+    "keys": lambda st, prog, m: tuple(m), "abs": lambda st, prog, x: abs(x),
+    "ceil": lambda st, prog, x: math.ceil(x), "floor": lambda st, prog, x: math.floor(x),
+    "text": lambda st, prog, x: display(st, x),
+    "left_of": _left_of, "right_of": _right_of, "clockwise": _clockwise, "others": _others, "seat": _seat,
+    "top": _ends(True), "bottom": _ends(False), "contents": _contents, "at": _at, "item_at": _item_at,
+    "where_is": _where_is, "location_of": _location_of, "components": _components,
+    "locations": _locations, "tagged": _tagged, "neighbours": _neighbours, "adjacent": _adjacent,
+    "distance": _distance, "path": _path, "nearest": _nearest, "reachable": _reachable,
+    "step": _step, "direction": _direction, "opposite": _opposite, "turn_direction": _turn_direction,
+    "cell": _cell, "edge_kind": _edge_kind,
+}
+
+
+def reporting(impl, name: str, span):
+    """impl with a Python failure turned into a RulesError naming the call and its arguments."""
+    def call(st, prog, *values, **kw):
+        try:
+            return impl(st, prog, *values, **kw)
+        except (TypeError, AttributeError, ValueError, KeyError, IndexError, ZeroDivisionError) as err:
+            shown = ", ".join(display(st, v) for v in values)
+            detail = str(err) if isinstance(err, ValueError) else "an argument of the wrong sort"
+            raise error(span, f"{name}({shown}) failed: {detail}") from None
+    call.__name__ = name
+    return call

@@ -1,0 +1,135 @@
+"""The run loop: runs a state's frames until a decision is pending or the game is over,
+and takes a decision's option.
+
+A state's frames are (unit, pc, env); each unit is a list of compiled blocks
+(compiler/units.py). The loop calls the top frame's block at its pc; a block
+moves the pc on, pushes or pops a frame, or leaves a decision pending and
+returns SUSPEND.
+"""
+from __future__ import annotations
+
+from ...errors import RulesError, error
+from ..effects.events import emit
+from ..model.signals import GameOver
+from ..model.state import Frame, SecretLabel
+from .budget import STEP_LIMIT
+from .decisions import Decision
+from .failures import located
+
+
+def start(prog, st, hold: bool = False) -> None:
+    """Run the set-up, then the flow to its first decision. hold: stop where the flow
+    begins (scenarios arrange the position there); `release` goes on."""
+    st.frames = [Frame(prog.flow_unit, 0 if hold else 1, {})]
+    if prog.setup_unit is not None:
+        st.frames.append(Frame(prog.setup_unit, 0, {}))
+    advance(prog, st)
+
+
+def held(prog, st) -> bool:
+    return st.pending is None and st.result is None and len(st.frames) == 1 and \
+        st.frames[0].unit == prog.flow_unit and st.frames[0].pc == 0
+
+
+def release(prog, st) -> None:
+    """Start the flow of a state held at its beginning."""
+    if held(prog, st):
+        st.frames[0].pc = 1
+        advance(prog, st)
+
+
+def advance(prog, st) -> None:
+    """Run until a decision is pending or the game is over."""
+    st.steps = 0
+    st.memo = None
+    frames = st.frames
+    code = prog.code
+    fr = None
+    try:
+        while frames:
+            fr = frames[-1]
+            if code[fr.unit][fr.pc](st, fr) is not None:
+                d = st.pending
+                if d is not None:
+                    d.at = fr.pc
+                    if prog.turn_options:
+                        add_turn_options(prog, st)
+                return
+            st.steps += 1
+            if st.steps > STEP_LIMIT:
+                raise error(prog.unit_spans[fr.unit][fr.pc],
+                            f"{prog.unit_names[fr.unit]} ran {STEP_LIMIT:,} steps without reaching a decision or an end",
+                            "a loop here never finishes: check its condition, or add `stop`")
+    except GameOver:
+        frames.clear()
+        st.pending = None
+    except RulesError:
+        raise
+    except Exception as err:
+        span = prog.unit_spans[fr.unit][fr.pc] if fr is not None else None
+        raise located(prog.code_map, err, span, prog.unit_names[fr.unit] if fr is not None else "the game") from None
+
+
+def refresh(prog, st) -> None:
+    """Work the pending decision out again (after a scenario changed the state under it)."""
+    d = st.pending
+    if d is None or not st.frames:
+        return
+    st.frames[-1].pc = d.at
+    st.pending = None
+    advance(prog, st)
+
+
+def take(prog, st, index: int) -> None:
+    """Take option `index` of the pending decision and run on."""
+    d = st.pending
+    fr = st.frames[-1]
+    name = d.names[index]
+    pc = d.pcs[index]
+    if pc < 0:
+        # An option added during the turn: run it, then ask the interrupted decision again.
+        fr.pc = d.at
+        st.frames.append(Frame(~pc, 0, {name: d.values[index]} if name is not None else {}))
+    else:
+        if name is not None:
+            fr.env[name] = d.values[index]
+        fr.pc = pc
+    st.pending = None
+    label = d.labels[index]
+    if d.secret is not False and (d.seat is None or pc >= 0):
+        # a secret choice, or chance seen by some seats: the history knows who may know it
+        label = SecretLabel(label, d.secret if d.seat is None else (d.seat,))
+    st.history = (label, st.history)
+    st.action_count += 1
+    if d.seat is not None:
+        seat = prog.players[d.seat]
+        if d.secret and pc >= 0:
+            emit(st, f"{seat.label}: {label}", frozenset([d.seat]), f"{seat.label} makes a secret choice",
+                 kind="decision")
+        else:
+            emit(st, f"{seat.label}: {label}", kind="decision")
+    advance(prog, st)
+
+
+def add_turn_options(prog, st) -> None:
+    """Offer the `during each turn` options that are open now alongside the pending decision,
+    when the seat deciding is the one whose turn it is (not inside such an option's own body)."""
+    d = st.pending
+    if d.seat is None or st.current is None or d.seat != st.current.index:
+        return
+    if any(f.unit in prog.turn_option_units for f in st.frames):
+        return
+    labels, pcs, names, values = list(d.labels), list(d.pcs), list(d.names), list(d.values)
+    for offers, name, span, unit in prog.turn_options:
+        for text, item in offers(st):
+            if text in labels:
+                raise error(span, f"the option '{text}' has the label of an option the decision already has",
+                            "give options added during each turn labels of their own")
+            labels.append(text)
+            pcs.append(~unit)          # a negative pc: run that unit, then ask again
+            names.append(name)
+            values.append(item)
+    if len(labels) > len(d.labels):
+        more = Decision(d.seat, tuple(labels), tuple(pcs), tuple(names), tuple(values), None, d.secret, d.span)
+        more.at = d.at
+        st.pending = more

@@ -1,0 +1,118 @@
+"""The selections a `choose N from C` decision offers, worked out one at a time when asked.
+
+A decision among the 840 orderings of four of seven cards need not build 840
+options to be taken: its options are numbered in the order itertools makes
+them (fewest items first, then combinations or permutations in their order),
+and the i-th is worked out from i alone. Its labels are worked out the same
+way, from each item's text, when the rules label a selection by showing it.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import comb, perm
+
+
+class Selections(Sequence):
+    """Every selection of low..high of items (in every order when ordered), as a read-only sequence."""
+    __slots__ = ("items", "sizes", "ordered")
+
+    def __init__(self, items: tuple, low: int, high: int, ordered: bool):
+        self.items = items
+        n = len(items)
+        count = perm if ordered else comb
+        self.sizes = tuple((k, count(n, k)) for k in range(max(low, 0), min(high, n) + 1))
+        self.ordered = ordered
+
+    def __len__(self) -> int:
+        return sum(size for _, size in self.sizes)
+
+    def indices(self, i: int) -> tuple:
+        """The positions in items of the i-th selection."""
+        if i < 0:
+            i += len(self)
+        for k, size in self.sizes:
+            if i < size:
+                return _unrank_perm(len(self.items), k, i) if self.ordered else _unrank_comb(len(self.items), k, i)
+            i -= size
+        raise IndexError("selection index out of range")
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        items = self.items
+        return tuple(items[j] for j in self.indices(i))
+
+
+class SelectionLabels(Sequence):
+    """The labels of a Selections: prefix, the items' texts joined by ", ", suffix."""
+    __slots__ = ("selections", "texts", "prefix", "suffix", "_all")
+
+    def __init__(self, selections: Selections, texts: tuple, prefix: str, suffix: str):
+        self.selections = selections
+        self.texts = texts
+        self.prefix = prefix
+        self.suffix = suffix
+        self._all = None
+
+    def __len__(self) -> int:
+        return len(self.selections)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        texts = self.texts
+        return self.prefix + ", ".join([texts[j] for j in self.selections.indices(i)]) + self.suffix
+
+    def _key(self) -> tuple:
+        sel = self.selections
+        return self.texts, self.prefix, self.suffix, sel.sizes, sel.ordered
+
+    def __eq__(self, other):
+        """Equal labels in the same order (cheaply when both are worked out the same way)."""
+        if type(other) is SelectionLabels:
+            return self._key() == other._key() or self._labels() == other._labels()
+        if isinstance(other, (tuple, list)):
+            return self._labels() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self._labels())
+
+    def _labels(self) -> tuple:
+        if self._all is None:
+            self._all = tuple(self[i] for i in range(len(self)))
+        return self._all
+
+    def __iter__(self):
+        return iter(self._labels())
+
+    def __contains__(self, label) -> bool:
+        return label in self._labels()
+
+    def index(self, label, start=0, stop=None) -> int:
+        return self._labels().index(label, start, *(() if stop is None else (stop,)))
+
+
+def _unrank_comb(n: int, k: int, r: int) -> tuple:
+    """The r-th of itertools.combinations(range(n), k)."""
+    out, c = [], 0
+    for left in range(k, 0, -1):
+        while True:
+            block = comb(n - c - 1, left - 1)
+            if r < block:
+                break
+            r -= block
+            c += 1
+        out.append(c)
+        c += 1
+    return tuple(out)
+
+
+def _unrank_perm(n: int, k: int, r: int) -> tuple:
+    """The r-th of itertools.permutations(range(n), k)."""
+    rest, out = list(range(n)), []
+    for pos in range(k):
+        block = perm(n - pos - 1, k - pos - 1)
+        out.append(rest.pop(r // block))
+        r %= block
+    return tuple(out)

@@ -1,0 +1,48 @@
+"""Optional fast paths of the runtime, each of which can be switched off.
+
+A fast path is a second way of doing what a general one does; the
+differential test (tests/test_differential.py) runs every game with them off
+and proves the games unchanged. Switch them off for a run with
+RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
+
+- inline:   a `define` with cheap arguments is written in place instead of called;
+- calls:    the commonest builtin calls (count, contents, first, at, item_at) are
+            written inline instead of calling the library;
+- compare:  `x == literal` and `x in list` are written with Python
+            operators instead of the language's equality and membership helpers;
+- typed:    where the checker knows what a value is, `a == b` of two seats, places,
+            components or enum values is `a is b`, and a field is read directly
+            (a component's field by its position, a player's variable by its slot),
+            the general reader standing by for a value of another sort;
+- hoist:    the parts of a decision's conditions and labels that read no option (a
+            call, a comprehension) are worked out once per decision, when first
+            needed, instead of once per option;
+- fold:     a builtin that reads nothing that changes in play, called with arguments
+            known when the game is compiled (`locations(Grid)`), is its value; a
+            fixed list is gone through without the step budget's count (its length
+            is fixed);
+- lazy:     a `choose N from C` with no `where`, labelled by the chosen items, offers
+            its selections without making each one (the i-th is worked out when asked)
+            when the items read differently;
+- jumps:    a block that moves on to a later block of its unit calls it at once,
+            instead of going back to the run loop;
+- started:  a new game copies the state every seed starts in, when the set-up and
+            the flow up to the first decision drew on no chance.
+"""
+from __future__ import annotations
+
+import os
+
+ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "lazy", "jumps", "started"})
+
+
+def _off_from_environment() -> set:
+    words = {w.strip() for w in os.environ.get("RULEDSL_SLOW", "").split(",") if w.strip()}
+    return set(ALL) if "all" in words else words & ALL
+
+
+OFF = _off_from_environment()     # tests change this set; programs built afterwards follow it
+
+
+def on(name: str) -> bool:
+    return name not in OFF

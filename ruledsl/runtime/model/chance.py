@@ -1,0 +1,38 @@
+"""The state's own random generator, shuffles, and zones whose order is left open.
+
+Randomness lives in the state (an int), so a state plus an action always gives
+the same next state, and a clone continues the same way.
+"""
+from __future__ import annotations
+
+MASK = (1 << 64) - 1
+
+
+def next_random(st, bound: int) -> int:
+    """A number in [0, bound) from the state's own generator (splitmix64)."""
+    s = (st.rng + 0x9E3779B97F4A7C15) & MASK
+    st.rng = s
+    z = s
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    z ^= z >> 31
+    return z % bound
+
+
+def seed_rng(seed: int) -> int:
+    return (int(seed) * 0x2545F4914F6CDD1D + 0x1234567) & MASK
+
+
+def shuffled(st, items: tuple) -> tuple:
+    items = list(items)
+    for i in range(len(items) - 1, 0, -1):
+        j = next_random(st, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return tuple(items)
+
+
+def settle(st, place_index: int) -> None:
+    """Give a lazily shuffled zone (explicit chance) a real order before its order is read."""
+    if place_index in st.lazy:
+        st.lazy = st.lazy - {place_index}
+        st.contents[place_index] = shuffled(st, st.contents[place_index])

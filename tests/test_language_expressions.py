@@ -1,0 +1,146 @@
+"""Conditional expressions, quoted text inside `{…}`, flattening comprehensions, and setting one
+entry of a list or a map: each checked by the checker and run by the runtime."""
+from __future__ import annotations
+
+import pytest
+
+import ruledsl
+from ruledsl.errors import RulesError
+
+from .conftest import errors_of
+
+HEADER = 'game "E"\nplayers 2\n'
+
+
+def run(tmp_rules, body: str, decls: str = "") -> list:
+    """The public log of a game whose flow is body (then P1 wins)."""
+    text = HEADER + decls + "flow:\n" + body + "    win [P1]\n"
+    return ruledsl.load(tmp_rules("e.rules", text), 2).new_game(seed=1).events(None)
+
+
+def test_a_conditional_gives_one_of_two_values(tmp_rules):
+    log = run(tmp_rules, '    let n = 3\n    announce "{"big" if n > 2 else "small"} {1 if n < 2 else 2}"\n')
+    assert log[0] == "big 2"
+
+
+def test_a_conditional_works_out_only_the_value_chosen(tmp_rules):
+    # 1 / 0 would fail at play: it is never worked out
+    log = run(tmp_rules, '    let n = 0\n    announce "{0 if n == 0 else 10 / n}"\n')
+    assert log[0] == "0"
+
+
+def test_a_conditional_binds_less_tightly_than_or(tmp_rules):
+    log = run(tmp_rules, '    announce "{1 if false or true else 2}"\n')
+    assert log[0] == "1"
+
+
+def test_conditionals_nest_to_the_right(tmp_rules):
+    log = run(tmp_rules, '    let n = 5\n    announce "{"a" if n < 3 else "b" if n < 6 else "c"}"\n')
+    assert log[0] == "b"
+
+
+def test_a_menu_guard_is_not_read_as_a_conditional(tmp_rules):
+    text = HEADER + 'flow:\n    turn P1:\n        choose:\n            option "n {n}" for each n in [1, 2, 3] if n > 1:\n' \
+        '                win [P1]\n'
+    state = ruledsl.load(tmp_rules("m.rules", text), 2).new_game()
+    assert state.legal_labels() == ["n 2", "n 3"]
+
+
+def test_the_two_values_of_a_conditional_must_agree():
+    errors = errors_of('var n: int = 1\nrule r():\n    let x = (1 if n > 0 else "a") + 1\n', complete=False)
+    assert [e.message for e in errors] == ["the two values of this `… if … else …` differ: a number and a text"]
+
+
+def test_none_fits_either_side_of_a_conditional():
+    assert errors_of('var n: int = 1\nrule r():\n    let x = (1 if n > 0 else none)\n', complete=False) == []
+
+
+def test_quoted_text_inside_a_strings_braces(tmp_rules):
+    log = run(tmp_rules, '    announce "{get(names, 3, "nobody")} and {get(names, 1, "x")}: {"done"}"\n',
+              'const names = {1: "one"}\n')
+    assert log[0] == "nobody and one: done"
+
+
+def test_escaped_quotes_inside_braces_still_read(tmp_rules):
+    log = run(tmp_rules, '    announce "{get(names, 3, \\"nobody\\")}"\n', 'const names = {1: "one"}\n')
+    assert log[0] == "nobody"
+
+
+def test_literal_braces_still_read(tmp_rules):
+    assert run(tmp_rules, '    announce "{{x}} {1 + 1}"\n')[0] == "{x} 2"
+
+
+def test_an_unclosed_brace_is_still_a_located_error():
+    errors = errors_of('rule r():\n    announce "a { b"\n', complete=False)
+    assert [e.message for e in errors] == ["unclosed '{' in a string"]
+
+
+def test_a_flattening_comprehension(tmp_rules):
+    decls = "var hand: list of int = [], per player\n"
+    body = ('    set P1.hand to [1, 2]\n    set P2.hand to [3, 4, 5]\n'
+            '    announce "{[x for each p in players for each x in p.hand]}"\n'
+            '    announce "{[x * 10 for each p in players where p != P1 for each x in p.hand where x != 4]}"\n'
+            '    announce "{sum(x for each p in players for each x in p.hand)} '
+            '{max(x for each p in players for each x in p.hand)}"\n')
+    assert run(tmp_rules, body, decls)[:3] == ["1, 2, 3, 4, 5", "30, 50", "15 5"]
+
+
+def test_a_flattening_comprehension_has_its_items_type():
+    errors = errors_of('var hand: list of int = [], per player\nrule r():\n'
+                       '    let all = [x for each p in players for each x in p.hand]\n    let y = not all[0]\n',
+                       complete=False)
+    assert [e.message for e in errors] == ["`not` needs true or false, but this is a number"]
+
+
+def test_each_form_functions_refuse_a_flattening_comprehension():
+    errors = errors_of('var hand: list of int = [], per player\nrule r():\n'
+                       '    let ok = any(x > 1 for each p in players for each x in p.hand)\n', complete=False)
+    assert any("takes `each x in list`" in e.message for e in errors)
+
+
+SETS = '''var row: list of int = [1, 2, 3]
+var grid: list of list of int = [[0, 0], [0, 0]]
+var table: map = {}
+var marks: list of int = [0, 0], per player
+kind Marker:
+    steps: list of int = [0, 0]
+zone box: area of Marker:
+    Marker
+'''
+
+
+def test_set_one_entry_of_lists_and_maps(tmp_rules):
+    body = ('    set row[0] to 9\n    increase row[2] by 10\n    set grid[1][0] to 7\n'
+            '    set table[P2] to 5\n    increase table[P2] by 1\n    set table["x"] to 1\n'
+            '    set P2.marks[1] to 4\n    let m = first(contents(box))\n    set m.steps[1] to 3\n'
+            '    announce "{row} / {grid} / {table} / {P2.marks} / {m.steps}"\n')
+    assert run(tmp_rules, body, SETS)[0] == "9, 2, 13 / 0, 0, 7, 0 / P2: 6, x: 1 / 0, 4 / 0, 3"
+
+
+def test_setting_an_entry_leaves_other_states_alone(tmp_rules):
+    text = HEADER + SETS + 'flow:\n    turn P1:\n        choose n from [5, 6]:\n            set row[1] to n\n' \
+        '            set table[n] to n\n    win [P1]\n'
+    game = ruledsl.load(tmp_rules("c.rules", text), 2)
+    before = game.new_game()
+    after = before.clone().apply("5")
+    assert before.view(None)["vars"]["row"] == [1, 2, 3] and before.view(None)["vars"]["table"] == {}
+    assert after.view(None)["vars"]["row"] == [1, 5, 3] and after.view(None)["vars"]["table"] == {"5": 5}
+
+
+def test_an_entry_past_the_end_of_a_list_is_a_located_error(tmp_rules):
+    with pytest.raises(RulesError) as err:
+        run(tmp_rules, "    set row[3] to 1\n", SETS)
+    d = err.value.diagnostic
+    assert (d.line, d.message) == (12, "there is no item 3 in 1, 2, 3")
+    assert d.hint == "a list's items are numbered from 0 to 2"
+
+
+@pytest.mark.parametrize("stmt,message", [
+    ("set table[1] to 5", "'table' is a constant and cannot be changed"),
+    ("set n[0] to 1", "a number cannot be indexed"),
+    ('set row["a"] to 1', "a list index should be a number, but this is a text"),
+    ('set row[0] to "a"', "the new value should be a number, but this is a text"),
+])
+def test_what_cannot_be_set_is_caught_by_the_checker(stmt, message):
+    text = "const table = [1, 2]\nvar n: int = 1\nvar row: list of int = [1]\nrule r():\n    " + stmt + "\n"
+    assert [e.message for e in errors_of(text, complete=False)] == [message]
