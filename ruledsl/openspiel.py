@@ -23,7 +23,9 @@ from .interop.observe import encoding_of, information_state_string, observation_
 from .ir import nodes as n
 from .check.walk import statements
 
-# OpenSpiel wants a bound on a game's length; a rules file states none.
+# OpenSpiel wants a bound on a game's length; a rules file states none. A game that reaches
+# max_game_length actions (chance outcomes included) is cut short there: terminal, returning
+# 0 to every seat.
 MAX_GAME_LENGTH = 100_000
 _registered: dict = {}
 
@@ -32,9 +34,10 @@ def load_game(path: str, players: Optional[int] = None, options: Optional[Mappin
               actions: str = "auto", max_game_length: int = MAX_GAME_LENGTH) -> pyspiel.Game:
     """The rules file as a pyspiel game, registered under `game.get_type().short_name` (so
     pyspiel.load_game(that name) works too). actions: "auto", "labels" or "positions"
-    (ruledsl.interop.actions)."""
+    (ruledsl.interop.actions). max_game_length: the game is cut short after this many
+    actions (chance outcomes included), returning 0 to every seat."""
     game = ruledsl.load(path, players=players, options=dict(options or {}))
-    short = _short_name(path, game.players, game.given_options, actions)
+    short = _short_name(path, game.players, game.given_options, f"{actions}/{max_game_length}")
     factory = _registered.get(short)
     if factory is None:
         factory = _register(game, short, actions, max_game_length)
@@ -102,7 +105,7 @@ class RulesState(pyspiel.State):
 
     def __init__(self, game, st):
         super().__init__(game)
-        self._box = _Box(st, game.space)
+        self._box = _Box(st, game.space, game.max_game_length())
 
     @property
     def st(self):
@@ -113,14 +116,18 @@ class RulesState(pyspiel.State):
     def _space(self):
         return self._box.space
 
+    def _cut(self) -> bool:
+        """Whether the game has run for max_game_length actions: OpenSpiel ends it there."""
+        return self.st.action_count >= self._box.limit
+
     def current_player(self):
         st = self.st
-        if st.pending is None:
+        if st.pending is None or self._cut():
             return pyspiel.PlayerId.TERMINAL
         return pyspiel.PlayerId.CHANCE if st.pending.seat is None else st.pending.seat
 
     def _legal_actions(self, player):
-        return self._space.legal_ids(self.st)
+        return [] if self._cut() else self._space.legal_ids(self.st)
 
     def chance_outcomes(self):
         d = self.st.pending
@@ -137,7 +144,7 @@ class RulesState(pyspiel.State):
         return self._space.labels[action]
 
     def is_terminal(self):
-        return self.st.pending is None
+        return self.st.pending is None or self._cut()
 
     def returns(self):
         result = self.st.result
@@ -150,20 +157,23 @@ class RulesState(pyspiel.State):
         return RulesState(self.get_game(), resample(self.st, player_id, probability_sampler))
 
     def __str__(self):
-        return observation_string(self.st, None)
+        # Under explicit chance the labels taken so far tell the state exactly, and cost far
+        # less than a view (pyspiel compares states by this text after every action).
+        return "\n".join(str(a) for a in self.st.actions_taken)
 
 
 class _Box:
     """Holds a state's ruledsl GameState: pyspiel clones a Python state by deep-copying its
     attributes, and a GameState must be cloned (sharing its compiled game), never deep-copied."""
-    __slots__ = ("st", "space")
+    __slots__ = ("st", "space", "limit")
 
-    def __init__(self, st, space):
+    def __init__(self, st, space, limit: int):
         self.st = st
         self.space = space
+        self.limit = limit
 
     def __deepcopy__(self, memo):
-        return _Box(self.st.clone(), self.space)
+        return _Box(self.st.clone(), self.space, self.limit)
 
 
 class RulesObserver:

@@ -154,6 +154,10 @@ class ActionSpace:
         except ValueError:
             raise IllegalAction(f"action {action_id} ('{self.labels[action_id]}') is not legal now") from None
 
+    def apply(self, st, action_id: int):
+        """Take the option with this id in st (a GameState); IllegalAction if it is not legal."""
+        return st.apply(self.index_of(st, action_id))
+
     def _unknown(self, label: str, d):
         return error(d.span, f"the option '{label}' is not in the action space worked out from the rules",
                      "load the game with actions='positions', and report this game: the labels "

@@ -7,10 +7,10 @@ by construction.
 
 - observation string: the view as compact JSON, without the log;
 - information-state string: what the seat must remember besides what it sees
-  now: every decision taken, as the seat may know it (`actions_seen`: "?" for
-  a secret choice of another seat or chance it did not see), and the events
-  told to it alone; then the observation string. It grows by one entry per
-  action and per private event, not with the public log's text;
+  now: every decision and chance outcome as it was told them ("P2 makes a
+  secret choice", "P1 rolls d6: 4") and every event told to it alone; then
+  the observation string. It grows by one entry per action and per private
+  event, not with the rest of the log (announcements, moves);
 - observation tensor (`Encoding`): a flat float32 vector whose layout
   (`Encoding.pieces`, name and size, in order) is fixed per game, player count
   and options; see docs/interop.md for what each piece holds.
@@ -43,19 +43,23 @@ def observation_string(st, seat) -> str:
     return json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
 
 
-def private_events(st, seat) -> list:
-    """The texts told to seat that an onlooker reads otherwise (or not at all), oldest first."""
+# Events that make up a seat's memory: every decision and chance outcome as it was told them.
+REMEMBERED = frozenset(("decision", "chance"))
+
+
+def remembered(st, seat) -> list:
+    """What seat must remember, oldest first: each decision and chance event as the seat read it
+    ("P1: roll", "P2 makes a secret choice", "P1 rolls d6: 4"), and every event told to it alone."""
     out = []
     for event in chain_to_list(st.log):
-        if event.to is not None and seat in event.to:
-            out.append(event.text)
+        text = event.seen_by(seat)
+        if text is not None and (event.kind in REMEMBERED or event.to is not None and seat in event.to):
+            out.append(text)
     return out
 
 
 def information_state_string(st, seat) -> str:
-    history = ["?" if a is None else a for a in st.actions_seen(seat)]
-    return json.dumps({"history": history, "told": private_events(st, seat)}, separators=(",", ":")) + \
-        "\n" + observation_string(st, seat)
+    return json.dumps({"history": remembered(st, seat)}, separators=(",", ":")) + "\n" + observation_string(st, seat)
 
 
 class Encoding:
