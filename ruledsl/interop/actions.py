@@ -55,6 +55,8 @@ class _Collector:
         elif kind is n.Option:
             self.add(self.domains.template(node.label, _bound(scope, node.var, node.source)))
             scope = _bound(scope, node.var, node.source)
+        elif kind is n.RuleDecl:
+            scope = {param: ("param", (node.name, i)) for i, param in enumerate(node.params)}
         elif kind is n.ForEach:
             scope = _bound(scope, getattr(node, "var", None), getattr(node, "source", None))
         for field in getattr(kind, "__attrs_attrs__", ()):

@@ -60,6 +60,10 @@ class Domains:
         self.set_names = changed_names(checked.definition)
         self.defines = checked.definition.defines
         self.opened: set = set()
+        self.calls: dict = {}
+        for stmt in statements(checked.definition):
+            if isinstance(stmt, n.Do):
+                self.calls.setdefault(stmt.rule, []).append(stmt)
 
     # ---------------------------------------------------------------- templates
     def template(self, template, scope: dict) -> list:
@@ -124,7 +128,16 @@ class Domains:
             return _unique(display(self.st, v) for v in value)
         if isinstance(source, n.ListLit) and source.comp is None:
             return _unique(t for item in source.items for t in self.texts(item, scope))
+        if isinstance(source, n.ListLit) and source.comp.inner is None:
+            comp = source.comp
+            if comp.body is None:
+                return self.items(comp.source, scope)
+            return self.texts(comp.body, {**scope, comp.var: ("source", comp.source)})
         t = self.checked.type_of(source)
+        if (t is None or t.item is T.ANY) and isinstance(source, n.Call) and source.func in self.defines:
+            return self._through_define(source, lambda body: self.items(body, {}), t, source.span)
+        if (t is None or t.item is T.ANY) and isinstance(source, n.Name) and source.name in scope:
+            return self.texts(source, scope)
         if t is None or not t.is_list:
             raise Unbounded(source.span, f"what {_what(t)} holds is not known before play")
         return self.by_type(t.item, source.span)
@@ -137,6 +150,8 @@ class Domains:
                 return what
             if how == "value":
                 return self.texts(what, what_scope(scope, expr.name))
+            if how == "param":
+                return self.param_texts(*what, expr.span)
             return self.items(what, what_scope(scope, expr.name))
         value = self.constant(expr)
         if value is not None:
@@ -148,13 +163,7 @@ class Domains:
             if found is not None:
                 return found
         if isinstance(expr, n.Call) and expr.func in self.defines and self.checked.type_of(expr) in (None, T.ANY):
-            define = self.defines[expr.func]
-            if expr.func not in self.opened:      # a define that calls itself: by its type only
-                self.opened.add(expr.func)
-                try:
-                    return self.texts(define.body, {})
-                finally:
-                    self.opened.discard(expr.func)
+            return self._through_define(expr, lambda body: self.texts(body, {}), None, expr.span)
         if isinstance(expr, n.Index):
             t = self.checked.type_of(expr.obj)
             const = self.constant(expr.obj)
@@ -163,6 +172,33 @@ class Domains:
             if t is not None and t.is_list:
                 return self.by_type(t.item, expr.span)
         return self.by_type(self.checked.type_of(expr), expr.span)
+
+    def _through_define(self, call, read, t, span):
+        """What a define's expression can show (read(body)); one that calls itself: by its type."""
+        if call.func in self.opened:
+            return self.by_type(t.item if t is not None and t.is_list else t, span)
+        self.opened.add(call.func)
+        try:
+            return read(self.defines[call.func].body)
+        finally:
+            self.opened.discard(call.func)
+
+    def param_texts(self, rule: str, i: int, span) -> list:
+        """A rule's parameter: whatever any `do rule(…)` passes it (each read where it is written,
+        by what the checker knows of it there)."""
+        key = (rule, i)
+        if key in self.opened:
+            raise Unbounded(span, f"parameter {i + 1} of rule {rule} passes itself on")
+        self.opened.add(key)
+        try:
+            out = []
+            for do in self.calls.get(rule, ()):
+                if i >= len(do.args):
+                    raise Unbounded(span, f"a call of rule {rule} passes no parameter {i + 1}")
+                out.extend(self.texts(do.args[i], {}))
+            return _unique(out)
+        finally:
+            self.opened.discard(key)
 
     def field_texts(self, attr):
         """A component's field: `location` any place, `owner` any seat; a field no rule sets, the
@@ -206,13 +242,36 @@ class Domains:
 
     def _kind(self, t, span):
         kind = self.prog.kinds.get(t.arg)
-        if kind is None or set(kind.fields) & self.changed:
-            return None         # a field it may be shown by changes in play
+        if kind is None or _shown_by(self.checked.definition.kinds.get(t.arg), kind) & self.changed:
+            return None         # a field it is shown by changes in play
         return _unique(display(self.st, c) for c in self.prog.components_of.get(t.arg, ()))
 
     def _enum(self, t, span):
         enum = self.prog.enums.get(t.arg)
         return [v.label for v in enum.values] if enum is not None else None
+
+
+def _names_in(node, out: set) -> set:
+    """Every name and field name an expression reads."""
+    if isinstance(node, n.Name):
+        out.add(node.name)
+    elif isinstance(node, n.Attr):
+        out.add(node.name)
+    for field in getattr(type(node), "__attrs_attrs__", ()):
+        value = getattr(node, field.name)
+        for v in (value if isinstance(value, tuple) else (value,)):
+            if hasattr(type(v), "__attrs_attrs__"):
+                _names_in(v, out)
+    return out
+
+
+def _shown_by(decl, kind) -> set:
+    """The fields a component of this kind reads as (its `shown as`, its name, or its first field)."""
+    if decl is not None and decl.shown is not None:
+        return _names_in(decl.shown, set()) & set(kind.fields) or set(kind.fields)
+    if kind.has_name:
+        return {"name"}
+    return {kind.fields[kind.first_shown]} if kind.first_shown is not None else set()
 
 
 def what_scope(scope: dict, name: str) -> dict:
