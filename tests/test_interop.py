@@ -177,3 +177,13 @@ def test_the_tensor_has_its_documented_size_in_every_game(path):
         x = enc.tensor(state, seat)
         assert x.shape == (enc.size,) and x.dtype == np.float32
         assert x[enc.offsets["observer"] + seat] == 1
+
+
+def test_an_option_label_gives_its_id_in_either_mode():
+    game = ruledsl.load(str(GAMES / "examples" / "dice_race.rules"))
+    state = game.new_game(chance="explicit")
+    assert space_of(game).id_of(state, "roll") == 0                     # positions
+    game = ruledsl.load(str(GAMES / "examples" / "tic_tac_toe.rules"))
+    state = game.new_game(chance="explicit")
+    space = space_of(game)
+    assert space.id_of(state, "mark C3") == space.labels.index("mark C3") == 8

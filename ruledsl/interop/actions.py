@@ -156,6 +156,18 @@ class ActionSpace:
         except ValueError:
             raise IllegalAction(f"action {action_id} ('{self.labels[action_id]}') is not legal now") from None
 
+    def id_of(self, st, label) -> int:
+        """The id of one of the pending options, given by its label (or an Action)."""
+        label = str(label)
+        d = st.pending
+        if self.mode == "labels" and d is not None and d.seat is not None:
+            if label in self.ids:
+                return self.ids[label]
+            raise self._unknown(label, d)
+        if d is None:
+            raise IllegalAction("no decision is pending")
+        return d.labels.index(label)
+
     def apply(self, st, action_id: int):
         """Take the option with this id in st (a GameState); IllegalAction if it is not legal."""
         return st.apply(self.index_of(st, action_id))
