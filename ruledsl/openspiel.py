@@ -93,7 +93,8 @@ def _register(game, short: str, actions: str, max_game_length: int):
             if params:
                 raise ValueError(f"observation parameters are not supported; given {params}")
             recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-            return RulesObserver(self.encoding, recall)
+            public = iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+            return RulesObserver(self.encoding, recall, public)
 
     pyspiel.register_game(game_type, RulesGame)
     _registered[short] = RulesGame
@@ -177,11 +178,13 @@ class _Box:
 
 
 class RulesObserver:
-    """pyspiel's PyObserver: the tensor (ruledsl.interop.observe.Encoding) and the strings."""
+    """pyspiel's PyObserver: the tensor (ruledsl.interop.observe.Encoding) and the strings.
+    public: what an onlooker sees (OpenSpiel's private_info NONE), for every player alike."""
 
-    def __init__(self, encoding, perfect_recall: bool):
+    def __init__(self, encoding, perfect_recall: bool, public: bool = False):
         self.encoding = encoding
         self.recall = perfect_recall
+        self.public = public
         self.tensor = np.zeros(encoding.size, np.float32)
         self.dict = {}
         for name, size in encoding.pieces:
@@ -189,10 +192,12 @@ class RulesObserver:
             self.dict[name] = self.tensor[at:at + size]
 
     def set_from(self, state, player):
+        seat = None if self.public else player
         self.tensor.fill(0)
-        self.encoding.fill(self.tensor, state.st.view(player), player)
+        self.encoding.fill(self.tensor, state.st.view(seat), seat)
 
     def string_from(self, state, player):
+        player = None if self.public else player
         if self.recall:
             return information_state_string(state.st, player)
         return observation_string(state.st, player)

@@ -54,6 +54,18 @@ def test_observations_as_openspiel_reads_them():
     assert state.information_state_string(0).startswith('{"history":')
 
 
+def test_a_public_observer_sees_what_an_onlooker_sees():
+    from open_spiel.python.observation import make_observation
+    game = load_game(str(GAMES / "examples" / "high_card.rules"))
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    public = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    assert public.string_from(state, 0) == public.string_from(state, 1) != state.observation_string(0)
+    assert '"hidden":true' in public.string_from(state, 0)
+
+
 def test_a_cut_game_ends_with_no_winner():
     game = load_game(str(GAMES / "tillinghast.rules"), max_game_length=5)
     state = game.new_initial_state()
