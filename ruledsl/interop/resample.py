@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 
-from ..agents.determinise import SEED_SPACE, Belief
+from ..agents.determinise import SEED_SPACE, Belief, LostTrack
 
 
 def belief_of(game, seat: int, **options) -> Belief:
@@ -25,9 +25,15 @@ def belief_of(game, seat: int, **options) -> Belief:
 def resample(st, seat: int, sampler=None):
     """A whole state (explicit chance) seat could not tell apart from st, drawn with sampler
     (a callable giving a number in [0, 1), as pyspiel's samplers do; None: seeded from st's
-    history, so the same state gives the same draw)."""
+    history, so the same state gives the same draw). LostTrack when the determiniser could only
+    keep guesses the seat could tell from st."""
     belief = belief_of(st.game, seat)
     belief.update(st)
+    if not belief.exact:
+        # The belief kept its closest guesses: states the seat could tell from the real one. A
+        # caller such as IS-MCTS relies on the information state being the same, so say so.
+        raise LostTrack(f"the determiniser lost track of the game as seat {seat} saw it (a hidden step no "
+                         "guess could be made to fit): it has no state this seat cannot tell from the real one")
     if sampler is not None:
         seed = int(sampler() * SEED_SPACE)
     else:
