@@ -33,12 +33,15 @@ from ruledsl.interop.actions import space_of  # noqa: E402
 from ruledsl.interop.observe import encoding_of, information_state_string, observation_string  # noqa: E402
 
 
-def states_of(game, count: int = 200, games: int = 4) -> list:
+def states_of(game, count: int = 200, games: int = 4, longest: int = 2000) -> list:
+    """Up to count states met in random games (their first `longest` actions)."""
     out = []
     rng = random.Random(0)
     for seed in range(games):
         st = game.new_game(seed=seed, chance="explicit")
-        while not st.is_terminal():
+        for _ in range(longest):
+            if st.is_terminal():
+                break
             if not st.is_chance():
                 out.append(st.clone())
             st.apply(rng.randrange(len(st.legal_labels())))
@@ -99,11 +102,11 @@ def main(argv=None) -> None:
                    for p in glob.glob(str(ROOT / pattern)) if not p.endswith("_tiles.rules"))
     if args.games:
         paths = [p for p in paths if Path(p).stem in args.games]
-    rows = [measure(p, args.seconds) for p in paths]
-    keys = list(rows[0])
-    print(" | ".join(keys))
-    for row in rows:
-        print(" | ".join(f"{row[k]:.1f}" if isinstance(row[k], float) else str(row[k]) for k in keys))
+    for i, path in enumerate(paths):
+        row = measure(path, args.seconds)
+        if i == 0:
+            print(" | ".join(row), flush=True)
+        print(" | ".join(f"{v:.1f}" if isinstance(v, float) else str(v) for v in row.values()), flush=True)
 
 
 if __name__ == "__main__":
