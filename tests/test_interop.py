@@ -10,7 +10,7 @@ import ruledsl
 from ruledsl.errors import IllegalAction, RulesError
 from ruledsl.interop.actions import build_space, space_of
 
-from .conftest import BUNDLED, EXAMPLES, GAMES, ROOT
+from .conftest import BUNDLED, EXAMPLES, GAMES
 
 np = pytest.importorskip("numpy")
 from ruledsl.interop.observe import encoding_of, information_state_string, observation_string  # noqa: E402

@@ -1,12 +1,12 @@
 """ruledsl.openspiel: every bundled game passes pyspiel's own checks; OpenSpiel's bots play through it."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from .conftest import BUNDLED, EXAMPLES, GAMES
 
 pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
 from ruledsl.openspiel import load_game  # noqa: E402
 
 ALL = [p for p in BUNDLED + EXAMPLES if not p.name.endswith("_tiles.rules")]

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import warnings
 
-import numpy as np
 import pytest
 
 from .conftest import BUNDLED, EXAMPLES, GAMES
 
 pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
 from pettingzoo.test import api_test  # noqa: E402
 
 from ruledsl.pettingzoo import env  # noqa: E402
