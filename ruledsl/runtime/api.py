@@ -116,6 +116,14 @@ class GameState(StateData):
         d = self.pending
         return list(d.labels) if d is not None else []
 
+    def decision_steps(self):
+        """The pending decision as a sequence of small steps with the same meaning (runtime/steps.py):
+        `choices(path)` lists what may be picked next; None when no decision is pending."""
+        if self.pending is None:
+            return None
+        from .steps import Steps
+        return Steps(self)
+
     def chance_outcomes(self) -> list:
         """[(action, probability)] at a chance event (explicit chance); [] otherwise."""
         d = self.pending

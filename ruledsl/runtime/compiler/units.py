@@ -29,6 +29,13 @@ from .together import TogetherGen
 _LABEL = re.compile(r"__L(\d+)__")
 
 
+def _parts(s) -> str:
+    """The `parts` argument of a choice of several items (Decision.parts), else nothing."""
+    if s.count_min is None:
+        return ""
+    return f", parts={'ordered' if s.ordered else 'unordered'!r}"
+
+
 def _shows_alone(template, var: str):
     """(text before, text after) when an option's label is the chosen items shown and nothing else
     computed (no `as`, or `as "…{var}…"`), else None."""
@@ -365,8 +372,8 @@ class UnitGen(TogetherGen):
             unit.add(f"    found.setdefault({label}, {item})", s.span)
         take, nothing = (together.picked(body, key), together.picked(orelse, None, False)) if together else (body, orelse)
         unit.add(f"return _offer_choice(st, fr, chooser, found, __L{take}__, {key}, __L{nothing}__, "
-                 f"{bool(s.orelse)}, {s.secretly or bool(together)}, {self.k(s.span)}"
-                 f"{', True' if s.automatic else ''})", s.span)
+                 f"{bool(s.orelse)}, {s.secretly or bool(together)}, {self.k(s.span)}, {bool(s.automatic)}"
+                 f"{_parts(s)})", s.span)
         unit.end_block()
         if together:
             together.record(unit)
