@@ -28,6 +28,7 @@ SINGLE = {
     n.Seats: "seats",
     n.SetupDecl: "setup",
     n.FlowDecl: "flow",
+    n.ProgressDecl: "progress",
 }
 
 
@@ -44,6 +45,8 @@ class GameDef:
     seats: Optional[n.Seats] = None
     setup: Optional[n.SetupDecl] = None
     flow: Optional[n.FlowDecl] = None
+    progress: Optional[n.ProgressDecl] = None
+    descriptions: list = attrs.Factory(list)
     options: dict = attrs.Factory(dict)
     enums: dict = attrs.Factory(dict)
     kinds: dict = attrs.Factory(dict)
@@ -101,9 +104,11 @@ def merge(files: list[n.RulesFile]) -> tuple[GameDef, list[Diagnostic]]:
                 game.triggers.append(decl)
             elif kind is n.ScenarioDecl:
                 game.scenarios.append(decl)
+            elif kind is n.DescribeDecl:
+                game.descriptions.append(decl)
     return game, problems
 
 
 def _keyword(kind: type) -> str:
     return {n.GameDecl: "game", n.Players: "players", n.Seats: "seats",
-            n.SetupDecl: "setup:", n.FlowDecl: "flow:"}[kind]
+            n.SetupDecl: "setup:", n.FlowDecl: "flow:", n.ProgressDecl: "progress"}[kind]

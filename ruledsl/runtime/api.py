@@ -124,6 +124,20 @@ class GameState(StateData):
         from .steps import Steps
         return Steps(self)
 
+    def may_take_back(self, earlier: "GameState", seat: int) -> bool:
+        """Whether seat (0-based) may go back from this state to earlier (a clone of a state this
+        one went on from) without having learned anything hidden since: no chance, no news told
+        it alone, no face newly seen, no other seat's secret choice (runtime/undo.py)."""
+        from .undo import hidden_revealed
+        return not hidden_revealed(earlier, self, seat)
+
+    def option_help(self, index: int) -> Optional[str]:
+        """What the rules say taking option `index` of the pending decision costs or means (the
+        `help "…"` of its option or choice), or None."""
+        d = self.pending
+        notes = d.notes if d is not None else None
+        return notes.get(d.labels[index]) if notes else None
+
     def chance_outcomes(self) -> list:
         """[(action, probability)] at a chance event (explicit chance); [] otherwise."""
         d = self.pending

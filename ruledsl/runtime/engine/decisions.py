@@ -30,9 +30,11 @@ class Decision:
     values: per option. probs: per option for chance (Fractions), else None.
     secret: only the chooser may learn which option was taken. parts: "ordered" or
     "unordered" when each value is a selection of several items (`choose N [ordered] x from`),
-    which ruledsl/runtime/steps.py offers an item at a time; else None.
+    which ruledsl/runtime/steps.py offers an item at a time; else None. notes: {label: what
+    taking it costs or means} from the rules' `help`, or None.
     """
-    __slots__ = ("seat", "labels", "pcs", "names", "values", "probs", "secret", "span", "at", "actions", "parts")
+    __slots__ = ("seat", "labels", "pcs", "names", "values", "probs", "secret", "span", "at", "actions", "parts",
+                 "notes")
 
     def __init__(self, seat, labels, pcs, names, values, probs=None, secret=False, span=None):
         self.seat = seat
@@ -46,6 +48,7 @@ class Decision:
         self.at = 0           # the block that asked (set by the run loop)
         self.actions = None   # the API's Action objects, made once
         self.parts = None
+        self.notes = None
 
 
 def chooser_of(st, p, span):
@@ -102,7 +105,7 @@ def _only(st, fr, chooser, label: str, pc: int, name, value, secret: bool):
 
 
 def offer_choice(st, fr, chooser, found: dict, pc: int, name: str, else_pc: int, has_else: bool,
-                 secret: bool, span, auto: bool = False, parts=None):
+                 secret: bool, span, auto: bool = False, parts=None, notes=None):
     """`choose x from C`: suspend on the options found ({label: item}), or go to `else`; with
     auto, an only option is taken at once. parts: Decision.parts (a choice of several items)."""
     if not found:
@@ -116,10 +119,12 @@ def offer_choice(st, fr, chooser, found: dict, pc: int, name: str, else_pc: int,
     st.pending = Decision(chooser.index, tuple(found), (pc,) * count, (name,) * count, tuple(found.values()),
                           None, secret, span)
     st.pending.parts = parts
+    st.pending.notes = notes
     return SUSPEND
 
 
-def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secret: bool, span, auto: bool = False):
+def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secret: bool, span, auto: bool = False,
+               notes=None):
     """A menu: suspend on the options found ({label: (pc, name, item)}), or go to `else`; with
     auto, an only option is taken at once."""
     if not found:
@@ -131,6 +136,7 @@ def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secre
     _too_many(found, span)
     pcs, names, values = zip(*found.values())
     st.pending = Decision(chooser.index, tuple(found), pcs, names, values, None, secret, span)
+    st.pending.notes = notes
     return SUSPEND
 
 
