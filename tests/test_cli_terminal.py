@@ -12,9 +12,9 @@ pexpect = pytest.importorskip("pexpect")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
-def test_tic_tac_toe_in_a_terminal(tmp_path):
+def test_tic_tac_toe_line_by_line_in_a_terminal(tmp_path):
     game = str(GAMES / "examples" / "tic_tac_toe.rules")
-    child = pexpect.spawn(sys.executable, ["-m", "ruledsl", "play", game, "--seed", "5"], cwd=str(tmp_path),
+    child = pexpect.spawn(sys.executable, ["-m", "ruledsl", "play", game, "--seed", "5", "--line"], cwd=str(tmp_path),
                           dimensions=(50, 100), encoding="utf-8", timeout=20)
     screen = io.StringIO()
     child.logfile_read = screen

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import shlex
+import sys
 from typing import Optional
 
 import click
@@ -178,15 +179,27 @@ class PlaySession:
                    "the others random bots.")
 @click.option("--resume", type=click.Path(dir_okay=False), metavar="SAVEFILE",
               help="Continue a saved game; its rules file, players, options and seed are used.")
+@click.option("--line", "line_mode", is_flag=True,
+              help="Play line by line (a numbered menu after each view), as for pipes, scripts and screen "
+                   "readers; the default when input or output is not a terminal or Textual is not installed.")
 @no_traceback
-def play_command(file, players, seed, option_values, seat_specs, resume):
+def play_command(file, players, seed, option_values, seat_specs, resume, line_mode):
     """Play a game at the terminal.
 
-    Each human seat sees only its own view: the board, its zones, the variables
-    it may see and the latest log lines, then a numbered menu of legal actions.
-    Type a number or an action exactly as shown; `save` writes the game record
-    to a file and `quit` leaves (offering to save first). With several human
-    seats the screen is cleared and the keyboard passed between them.
+    At a terminal with the tui extra installed (pip install "ruledsl[tui]"), the
+    game fills the screen: the board, your own things, the table, the whole log
+    and the decision, taken in steps (a card, then the next; a tile, then how
+    to turn it) with Esc to go back; type to filter, click a square to pick it,
+    Ctrl+Z takes your last decision back while nothing hidden was revealed
+    since, Ctrl+S saves, ? shows the rules page and the keys, Ctrl+Q leaves.
+
+    Line by line (--line, or when input or output is not a terminal), each human
+    seat sees its view, then a numbered menu of legal actions. Type a number or
+    an action exactly as shown; `undo` takes your last decision back, `save`
+    writes the game record and `quit` leaves (offering to save first).
+
+    Each human seat sees only its own view. With several human seats the screen
+    (and its scrollback) is cleared and the keyboard passed between them.
     With --resume, FILE may be left out: the record names its rules file.
 
     \b
@@ -221,9 +234,34 @@ def play_command(file, players, seed, option_values, seat_specs, resume):
     session = PlaySession(game, state, kinds, io, seed, save_path)
     if resume:
         session.sync_bots(list(record["actions"]), record.get("chance", "seeded"))
+    if not line_mode and full_screen_possible():
+        raise SystemExit(play_full_screen(session))
     who = ", ".join(f"{name} ({'you' if k == 'human' and kinds.count('human') == 1 else k})"
                     for name, k in zip(game.seats, kinds))
     io.say(f"{game.title}: {game.players} players, seed {seed}. Seats: {who}.")
     if resume:
         io.say(f"Resumed after {len(state.actions_taken)} actions from {resume}.")
     raise SystemExit(session.run())
+
+
+def full_screen_possible() -> bool:
+    """Whether the full-screen UI can run: both ends are a terminal and Textual is installed."""
+    from .tui import available
+    return sys.stdin.isatty() and sys.stdout.isatty() and available()
+
+
+def play_full_screen(line: PlaySession) -> int:
+    """Play the game of a PlaySession (its state, bots and save path) full screen."""
+    from .session import GameSession
+    from .tui.app import PlayApp
+    agents = {seat: agent for seat, agent in line.agents.items() if seat not in line.humans}
+    session = GameSession(line.game, line.state, agents, line.humans, line.save_path)
+    app = PlayApp(session)
+    code = app.run()
+    for message in app.messages:
+        click.echo(message)
+    state = session.state
+    if state.is_terminal():
+        click.echo(f"Game over: {winners_text(line.seats, state)}. "
+                   f"Returns: {returns_text(line.seats, state.returns())} ({len(state.actions_taken)} actions)")
+    return code or 0
