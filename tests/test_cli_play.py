@@ -91,11 +91,13 @@ def test_quit_offers_to_save(in_tmp):
     assert sorted(p.name for p in in_tmp.iterdir()) == ["mine.json"]
 
 
-def test_end_of_input_is_quit(in_tmp):
-    result = play(TTT, "--seed", "5", input="")
+def test_end_of_input_is_quit_and_saves(in_tmp):
+    # Ctrl-D at the menu quits; Ctrl-D at "Save before quitting?" and at "Save to" means the defaults
+    result = play(TTT, "--seed", "5", input="1\n")
     assert result.exit_code == 0
     assert "Game left unfinished." in result.output
-    assert not list(in_tmp.iterdir())
+    assert [p.name for p in in_tmp.iterdir()] == ["tic_tac_toe-5.save.json"]
+    assert len(json.loads((in_tmp / "tic_tac_toe-5.save.json").read_text())["actions"]) >= 1
 
 
 def test_hot_seat_passes_the_keyboard_before_each_private_view():

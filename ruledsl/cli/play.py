@@ -143,9 +143,7 @@ class PlaySession:
     def save(self) -> Optional[str]:
         """Ask for a file name (default: the last one used) and write the record there."""
         answer = self.io.ask(f"Save to [{self.save_path}]: ")
-        if answer is None:
-            return None
-        path = answer.strip() or self.save_path
+        path = (answer or "").strip() or self.save_path      # Enter or the end of input (Ctrl-D): the default
         try:
             write_record(path, self.state.record())
         except OSError as err:
@@ -158,14 +156,17 @@ class PlaySession:
         return path
 
     def _quit(self) -> int:
-        if self._yes("Save before quitting?"):
+        if self._yes("Save before quitting?", at_end=True):     # Ctrl-D here saves: nothing is lost by accident
             self.save()
         self.io.say("Game left unfinished.")
         return 0
 
-    def _yes(self, question: str) -> bool:
+    def _yes(self, question: str, at_end: bool = False) -> bool:
+        """Enter or y is yes; at the end of input (Ctrl-D), at_end."""
         answer = self.io.ask(f"{question} [Y/n] ")
-        return answer is not None and answer.strip().lower() in ("", "y", "yes")
+        if answer is None:
+            return at_end
+        return answer.strip().lower() in ("", "y", "yes")
 
 
 @click.command("play")
