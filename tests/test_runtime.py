@@ -149,6 +149,7 @@ IS_DECLS = dedent("""
     board B grid:
         legend:
             "g": Grave
+            "x": Shaded
         map: \"\"\"
     g .
     \"\"\"
@@ -167,6 +168,8 @@ IS_DECLS = dedent("""
     ("Red is Blue", "false"),
     ("first(contents(box)).colour is Red", "true"),
     ("3 is 3", "true"),
+    ("A1 is Shaded", "false"),            # a legend's tag that no square carries is still a name
+    ("count(tagged(Shaded))", "0"),
 ])
 def test_is_tests_tags_kinds_and_values(expr, shown):
     assert value(expr, IS_DECLS) == shown

@@ -1,6 +1,8 @@
 """Parse tree to IR: one small method per grammar alias, no meaning checked here."""
 from __future__ import annotations
 
+import re
+
 import attrs
 from lark import Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedInput
@@ -12,9 +14,22 @@ from ..source import UNKNOWN, Span
 from . import nodes as n
 
 
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|.)", re.S)
+
+
 def _unquote(token: str) -> str:
+    """The text of a quoted string: \\n, \\t, \\", \\\\ and \\uXXXX stand for what they say; any
+    other backslash is kept as typed (text is never decoded, so letters beyond ASCII stay whole)."""
     body = token[1:-1]
-    return bytes(body, "utf-8").decode("unicode_escape") if "\\" in body else body
+    if "\\" not in body:
+        return body
+    return _ESCAPE.sub(_escaped, body)
+
+
+def _escaped(m) -> str:
+    code = m.group(1)
+    return chr(int(code[1:], 16)) if len(code) == 5 else _ESCAPES.get(code, m.group(0))
 
 
 class _Builder(Transformer):

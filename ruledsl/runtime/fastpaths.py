@@ -24,6 +24,8 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
 - lazy:     a `choose N from C` with no `where`, labelled by the chosen items, offers
             its selections without making each one (the i-th is worked out when asked)
             when the items read differently;
+- jumps:    a block that moves on to a later block of its unit calls it at once,
+            instead of going back to the run loop;
 - started:  a new game copies the state every seed starts in, when the set-up and
             the flow up to the first decision drew on no chance.
 """
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import os
 
-ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "lazy", "started"})
+ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "lazy", "jumps", "started"})
 
 
 def _off_from_environment() -> set:

@@ -46,7 +46,8 @@ class ExprGen:
         self.no_walrus = 0          # > 0 inside a comprehension's source, where Python forbids `:=`
         self.inlining: set = set()
         self.memo = None            # while a decision's labels are written: the name of its display memo
-        self.hoist = None           # while a decision's options are written: where invariant parts go (Hoist)
+        self.hoists: list = []      # the loops being written, outermost first: where invariant parts go (Hoist)
+        self.kept: list = []        # the names a comprehension just written keeps (see kept_around)
         self.sites: list = []       # the types of the define bodies being written in place (innermost last)
 
     def k(self, value) -> str:
@@ -60,11 +61,25 @@ class ExprGen:
         if handler is None:
             raise error(e.span, f"the interpreter cannot evaluate {type(e).__name__}")
         text = handler(self, e, names)
-        hoist = self.hoist
-        if hoist is not None and type(e) in _COSTLY and not self.no_walrus and not text.isidentifier() \
-                and text not in hoist.made and on("hoist") and hoist.invariant(text):
-            return hoist.once(text)
+        if self.hoists and type(e) in _COSTLY and not self.no_walrus and not text.isidentifier():
+            target = self.hoist_target(text)
+            if target is not None:
+                return self.hoists[target].once(text)
         return text
+
+    def hoist_target(self, text: str):
+        """The outermost loop out of which text may be worked out once (it reads none of the names
+        that change in that loop or the loops inside it), or None."""
+        if any(text in h.made for h in self.hoists):
+            return None
+        deepest = max((i for i, h in enumerate(self.hoists) if h.reads_own(text)), default=-1)
+        return deepest + 1 if deepest + 1 < len(self.hoists) else None
+
+    def varies_with(self, name: str, text: str) -> None:
+        """name holds what text gives: it changes where what text reads changes."""
+        deepest = max((i for i, h in enumerate(self.hoists) if h.reads_own(text)), default=-1)
+        if deepest >= 0:
+            self.hoists[deepest].own.add(name)
 
     def plain(self, e, names: dict) -> str:
         """e written without `:=` (for places Python forbids it, or text used more than once)."""
@@ -167,12 +182,18 @@ class ExprGen:
         if e.comp is not None:
             var, source, cond, value = self.loop(e.comp, names)
             out = value if e.comp.body is not None or e.comp.inner is not None else var
-            return f"tuple([{out} for {var} in {source}{cond}])"
+            return self.kept_around(f"tuple([{out} for {var} in {source}{cond}])")
         if not e.items:
             return "()"
         if all(isinstance(i, n.Literal) for i in e.items):
             return self.k(tuple(i.value for i in e.items))
-        return "(" + ", ".join(self.gen(i, names) for i in e.items) + ",)"
+        texts = [self.gen(i, names) for i in e.items]
+        if on("fold"):
+            missing = object()
+            values = [self.ns.known(t, missing) for t in texts]
+            if not any(v is missing for v in values):
+                return self.k(tuple(values))        # every item fixed when the game is compiled
+        return "(" + ", ".join(texts) + ",)"
 
     def g_map(self, e, names):
         return "{" + ", ".join(f"{self.gen(k, names)}: {self.gen(v, names)}" for k, v in e.entries) + "}"
@@ -241,7 +262,7 @@ class ExprGen:
         return f"(not _same({a}, {b}))" if negate else f"_same({a}, {b})"
 
     # ---------------------------------------------------------------- comprehensions
-    def loop(self, c: n.Comprehension, names):
+    def loop(self, c: n.Comprehension, names, nested: bool = False):
         """(Python variable, source text, ' if cond' or '', mapped value or key text). A flattening
         comprehension's further clauses follow the condition (` if c for v2 in … if c2`)."""
         var = self.ns.fresh("v")
@@ -250,23 +271,37 @@ class ExprGen:
             source = f"_items(st, {source})"      # a fixed list is gone through as it is
         inner = dict(names)
         inner[c.var] = var
-        hoist = self.hoist
-        if hoist is not None:
-            hoist.varying.add(var)      # inside this comprehension, what reads var changes per item
+        level = self.hoists[-1] if nested else None
+        if level is not None:
+            level.own.add(var)                  # a further clause of the same Python comprehension
+        elif not self.no_walrus and on("hoist"):
+            level = Hoist(self.ns, {var})       # what reads var changes from one item to the next
+            self.hoists.append(level)
         try:
             cond = f" if {self.gen(c.where, inner)}" if c.where is not None else ""
             if c.inner is not None:
-                var2, source2, cond2, value = self.loop(c.inner, inner)
+                var2, source2, cond2, value = self.loop(c.inner, inner, nested=level is not None)
                 cond += f" for {var2} in {source2}{cond2}"
             else:
                 value_expr = c.body if c.body is not None else c.by
                 value = self.gen(value_expr, inner) if value_expr is not None else var
         finally:
-            if hoist is not None:
-                hoist.varying.discard(var)
+            if level is not None and not nested:
+                self.hoists.pop()
+        self.kept = level.names if level is not None and not nested else []
         return var, source, cond, value
 
+    def kept_around(self, text: str) -> str:
+        """A comprehension's text, its kept parts (Hoist) made unset each time it is entered."""
+        kept, self.kept = self.kept, []
+        if not kept:
+            return text
+        return "(" + "".join(f"({name} := _UNSET), " for name in kept) + text + ")[-1]"
+
     def comprehension_call(self, e, names):
+        return self.kept_around(self.comprehension_text(e, names))
+
+    def comprehension_text(self, e, names):
         name = e.func
         var, source, cond, value = self.loop(e.comp, names)
         if name in ("any", "all"):
@@ -388,8 +423,7 @@ class ExprGen:
                     text = self.gen(a, names)
                     bound.append(f"({t} := {text})")
                     inner[p] = t
-                    if self.hoist is not None and not self.hoist.invariant(text):
-                        self.hoist.varying.add(t)       # what reads the argument changes with it
+                    self.varies_with(t, text)
             self.inlining.add(e.func)
             self.sites.append(site if site is not None else self.compiler.checked.types)
             try:
@@ -430,25 +464,50 @@ def _cheap(e) -> bool:
 
 
 class Hoist:
-    """Parts of a decision's conditions and labels that are the same for every option (a call or a
-    comprehension that reads no option): each is worked out once, when first needed, and kept in a
-    local of the decision's block (nothing changes while a decision's options are worked out)."""
+    """A loop being written (a decision's options, a comprehension's items): the parts of what is
+    written inside it that read nothing changing from one round to the next (a call, a
+    comprehension) are worked out once, when first needed, and kept in a Python name that the
+    loop makes unset each time it is entered (nothing changes while an expression is worked out,
+    nor while a decision's options are)."""
 
-    def __init__(self, ns, varying):
+    def __init__(self, ns, own):
         self.ns = ns
-        self.varying = set(varying)     # Python names that change from one option to the next
-        self.preludes: list = []        # `h = _UNSET` lines the block runs before its options
+        self.own = set(own)             # Python names that change from one round of this loop to the next
+        self.names: list = []           # the names of the parts kept
         self.made: set = set()          # the texts of parts already kept (one is not kept twice)
+        self.alike: dict = {}           # a part's text, its own names numbered -> how it is kept
 
-    def invariant(self, text: str) -> bool:
-        return not any(re.search(rf"\b{name}\b", text) for name in self.varying)
+    def reads_own(self, text: str) -> bool:
+        return any(re.search(rf"\b{name}\b", text) for name in self.own)
 
     def once(self, text: str) -> str:
+        same = _canonical(text)
+        kept = self.alike.get(same)
+        if kept is not None:        # the same part written again (a define used twice): kept once
+            return kept
         name = self.ns.fresh("h")
-        self.preludes.append(f"{name} = _UNSET")
+        self.names.append(name)
         kept = f"({name} if {name} is not _UNSET else ({name} := {text}))"
         self.made.add(kept)
+        self.alike[same] = kept
         return kept
+
+
+_BOUND = re.compile(r"\bfor ([a-z]_\d+) in\b|\(([a-z]_\d+) :=")
+
+
+def _canonical(text: str) -> str:
+    """text with the Python names it binds itself (comprehension variables, walrus temps) numbered
+    in order, so that two writings of one expression read alike."""
+    bound = []
+    for m in _BOUND.finditer(text):
+        name = m.group(1) or m.group(2)
+        if name not in bound:
+            bound.append(name)
+    if not bound:
+        return text
+    table = {name: f"@{i}" for i, name in enumerate(bound)}
+    return re.sub(r"\b[a-z]_\d+\b", lambda m: table.get(m.group(0), m.group(0)), text)
 
 
 UNSET = object()     # a hoisted part not worked out yet

@@ -27,6 +27,7 @@ class Names:
         self.const_value = const_value    # name -> value of a constant (worked out on first use)
         self.checked = checked
         self.unresolved = 0               # names the checker never saw (none, in a checked game)
+        self._readers: dict = {}
 
     # ---------------------------------------------------------------- reading
     def name(self, e, names: dict) -> str:
@@ -66,7 +67,14 @@ class Names:
 
     # ---------------------------------------------------------------- fields
     def field_readers(self, name: str, span) -> tuple:
-        """({type: reader(st, obj)}, fail(st, obj)) for `obj.name`."""
+        """({type: reader(st, obj)}, fail(st, obj)) for `obj.name` (one pair per place in the rules)."""
+        key = (name, span)
+        found = self._readers.get(key)
+        if found is None:
+            found = self._readers[key] = self._field_readers(name, span)
+        return found
+
+    def _field_readers(self, name: str, span) -> tuple:
         prog = self.prog
         readers = {}
         if name in prog.var_slots and prog.var_decls[name].per_player:

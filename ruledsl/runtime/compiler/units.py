@@ -36,6 +36,14 @@ def _parts(s) -> str:
     return f", parts={'ordered' if s.ordered else 'unordered'!r}"
 
 
+def _jump_target(line: str):
+    """The block a line `fr.pc = N` moves on to, or None."""
+    text = line.strip()
+    if text.startswith("fr.pc = ") and text[len("fr.pc = "):].isdigit():
+        return int(text[len("fr.pc = "):])
+    return None
+
+
 def _shows_alone(template, var: str):
     """(text before, text after) when an option's label is the chosen items shown and nothing else
     computed (no `as`, or `as "…{var}…"`), else None."""
@@ -122,11 +130,32 @@ class Unit:
             out.add(f"def {name}(st, fr):", span)
             with out.indented():
                 out.add("env = fr.env", span)
-                for line, line_span in zip(block.lines, block.spans):
-                    out.add(_LABEL.sub(lambda m: str(self.labels[int(m.group(1))]), line), line_span)
+                for line, line_span in self.linked(i, block, prefix):
+                    out.add(line, line_span)
                 if not block.lines:
                     out.add("st.frames.pop()", span)     # an empty last block: the unit has ended
         return out, names
+
+    def linked(self, i: int, block, prefix: str):
+        """The block's lines with its labels as block numbers. A jump forward, in a block that pushes
+        or pops no frame, calls the next block at once instead of going back to the run loop (a
+        unit has few blocks, so such chains stay short)."""
+        lines = [_LABEL.sub(lambda m: str(self.labels[int(m.group(1))]), line) for line in block.lines]
+        direct = on("jumps") and not any("st.frames." in line for line in lines)
+        for j, (line, span) in enumerate(zip(lines, block.spans)):
+            target = _jump_target(line)
+            if direct and target is not None and target > i:
+                following = lines[j + 1] if j + 1 < len(lines) else None
+                indent = line[:len(line) - len(line.lstrip())]
+                if following is None:
+                    yield line, span
+                    yield f"{indent}return {prefix}{target}(st, fr)", span
+                    continue
+                if following == f"{indent}return":
+                    yield line, span
+                    lines[j + 1] = f"{indent}return {prefix}{target}(st, fr)"
+                    continue
+            yield line, span
 
 
 class UnitGen(TogetherGen):
@@ -454,11 +483,12 @@ class UnitGen(TogetherGen):
         `help` texts); the parts of its conditions and labels written inside are worked out once
         per decision where they read no option."""
         exprs = self.compiler.exprs
-        exprs.hoist = hoist = Hoist(self.ns, varying)
+        hoist = Hoist(self.ns, varying)
+        exprs.hoists = [hoist] if on("hoist") else []
         try:
             yield
         finally:
-            exprs.hoist = None
+            exprs.hoists = []
         self.decision_block(unit, span)
         unit.add(f"chooser = {chooser}", span)
         unit.add("found = {}", span)
@@ -466,8 +496,8 @@ class UnitGen(TogetherGen):
             unit.add("notes = {}", span)
         unit.add("memo = {}", span)
         unit.add("st.memo = {}", span)
-        for line in hoist.preludes:
-            unit.add(line, span)
+        for name in hoist.names:
+            unit.add(f"{name} = _UNSET", span)
 
     def option_body(self, unit, label, body, names, exits, loops, end, span) -> None:
         """A taken option's body; it ends as an action does (after-each-action rules)."""

@@ -5,7 +5,7 @@ condition or None, direction); a condition (`when`, `connect`) is evaluated
 against the state whenever the step is considered. Searches are plain
 breadth-first searches over that table: boards are small and their edges
 change with the state, so searches are kept only while one decision's options
-are worked out (nothing changes meanwhile). A search visits
+are worked out (nothing changes meanwhile: library._distances_from). A search visits
 each location once, so only walks (which may revisit or branch without end)
 spend the step budget.
 """
@@ -58,18 +58,7 @@ class Graphs:
         return None
 
     def distances(self, st, start: Location, via, avoid, limit=None) -> dict:
-        """{location: fewest steps from start} (within limit steps). While a decision's options are
-        worked out nothing changes, so each search is made once per decision (st.memo)."""
-        memo = st.memo
-        if memo is not None:
-            key = (start, via, frozenset(avoid) if avoid else None, limit)
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = self._distances(st, start, via, avoid, limit)
-            return found
-        return self._distances(st, start, via, avoid, limit)
-
-    def _distances(self, st, start: Location, via, avoid, limit) -> dict:
+        """{location: fewest steps from start} (within limit steps)."""
         dist = {start: 0}
         queue = deque([start])
         while queue:

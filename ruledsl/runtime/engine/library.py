@@ -186,12 +186,28 @@ def _adjacent(st, prog, a, b, via=None, avoid=None, board=None):
     return b in prog.graphs.out(st, a, via, avoid)
 
 
+def _distances_from(st, prog, start, via, avoid) -> dict:
+    """{location: fewest steps from start}. While a decision's options are worked out nothing
+    changes, so each search, by its arguments as the rules give them, is made once (st.memo)."""
+    memo = st.memo
+    key = None
+    if memo is not None and type(avoid) in (tuple, type(None)) and type(via) in (frozenset, tuple, type(None)):
+        key = (start, via, avoid)
+        found = memo.get(key)
+        if found is not None:
+            return found
+    kinds, places = _graph_kw(st, prog, via, avoid)
+    found = prog.graphs.distances(st, start, kinds, places)
+    if key is not None:
+        memo[key] = found
+    return found
+
+
 def _distance(st, prog, a, b, via=None, avoid=None, board=None):
-    via, avoid = _graph_kw(st, prog, via, avoid)
     a, b = place_of(st, prog, a), place_of(st, prog, b)
     if a is None or b is None:
         return None
-    return prog.graphs.distances(st, a, via, avoid).get(b)
+    return _distances_from(st, prog, a, via, avoid).get(b)
 
 
 def _path(st, prog, a, b, via=None, avoid=None, board=None):
@@ -203,11 +219,10 @@ def _path(st, prog, a, b, via=None, avoid=None, board=None):
 
 
 def _nearest(st, prog, x, targets, via=None, avoid=None, board=None):
-    via, avoid = _graph_kw(st, prog, via, avoid)
     start = place_of(st, prog, x)
     if start is None:
         return ()
-    dist = prog.graphs.distances(st, start, via, avoid)
+    dist = _distances_from(st, prog, start, via, avoid)
     scored = []
     for target in items_of(st, targets):
         loc = place_of(st, prog, target)

@@ -107,6 +107,8 @@ class Program:
                 self.locations[loc.name] = place
                 locs.append(place)
                 tag_names |= set(loc.tags)
+            for entry in decl.legend:        # a legend's tags are names even where no square carries them
+                tag_names |= set(entry.tags)
             self.boards[decl.name] = Board(decl.name, tuple(locs), decl.grid)
             if decl.grid:
                 self.by_position[decl.name] = {pos: self.locations[name] for pos, name in board.by_position.items()}
