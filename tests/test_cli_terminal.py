@@ -20,7 +20,7 @@ def test_tic_tac_toe_line_by_line_in_a_terminal(tmp_path):
     child.logfile_read = screen
     moves = 0
     while True:
-        which = child.expect([r"X, your choice \(1-\d+, save, quit\): ", r"Game over: ([^\r\n]*)\."])
+        which = child.expect([r"X, your choice \(1-\d+, undo, save, quit\): ", r"Game over: ([^\r\n]*)\."])
         if which == 1:
             break
         child.sendline("1")

@@ -16,12 +16,13 @@ from rich.text import Text
 
 from .. import CHANCE
 from ..agents import HumanAgent, RandomAgent, TerminalIO, seat_seed
-from ..agents.human import QUIT, SAVE
+from ..agents.human import QUIT, SAVE, UNDO
 from ..errors import RulesError
 from .common import (CliError, default_save_name, diagnostics_text, load_game, load_record_game, no_traceback, options_from,
                      read_record, replay_record, returns_text, rules_error, seat_index, winners_text, write_record)
 from .boardgraph import standing
 from .render import board_layouts, render_menu, render_view, zone_labels
+from .session import TakeBacks
 
 KINDS = ("human", "random")
 
@@ -61,6 +62,7 @@ class PlaySession:
         self.layouts = board_layouts(game)
         self.zone_labels = zone_labels(game)
         self.seen: dict = {}   # seat -> how many of its log lines it has been shown
+        self.takebacks = TakeBacks()
 
     def sync_bots(self, actions: list, chance: str = "seeded") -> None:
         """Replay a saved game's actions past the bots, so they continue as if never interrupted."""
@@ -99,7 +101,11 @@ class PlaySession:
                     continue
                 if choice is QUIT:
                     return self._quit()
+                if choice is UNDO:
+                    self._undo(seat)
+                    continue
                 break
+            self.takebacks.remember(seat, self.state)
             self._apply(choice)
         self._finish()
         return 0
@@ -112,6 +118,18 @@ class PlaySession:
             who = "chance" if seat == CHANCE else self.seats[seat]
             raise CliError(diagnostics_text(err, self.game.sources, self.game.path)
                            + f"\n    (the game stopped when {who} took '{action}')") from None
+
+    def _undo(self, seat: int) -> None:
+        """Take seat's last decision back (and show the view again), or say why it stands."""
+        problem = self.takebacks.problem(self.state, seat)
+        if problem is not None:
+            self.io.say(f"Cannot undo: {problem}.")
+            return
+        self.state = self.takebacks.take_back(self.state, seat)
+        self.seen[seat] = 0
+        self.io.clear()
+        self.io.say(f"Taken back: {self.seats[seat]} decides again.")
+        self._show(seat)
 
     def _show(self, seat: int) -> None:
         view = self.state.view(seat)
@@ -196,8 +214,9 @@ def play_command(file, players, seed, option_values, seat_specs, resume, line_mo
 
     Line by line (--line, or when input or output is not a terminal), each human
     seat sees its view, then a numbered menu of legal actions. Type a number or
-    an action exactly as shown; `undo` takes your last decision back, `save`
-    writes the game record and `quit` leaves (offering to save first).
+    an action exactly as shown; `undo` takes your last decision back (while
+    nothing hidden was revealed to you and no other player decided since),
+    `save` writes the game record and `quit` leaves (offering to save first).
 
     Each human seat sees only its own view. With several human seats the screen
     (and its scrollback) is cleared and the keyboard passed between them.

@@ -164,7 +164,9 @@ def _header(view: dict) -> Text:
     text = Text(view.get("game") or "", style="bold")
     if view.get("seat"):
         text.append(f" · you are {view['seat']}")
-    if view.get("round") is not None:
+    if view.get("progress"):          # the game's own words for how far it has gone
+        text.append(f" · {view['progress']}")
+    elif view.get("round") is not None:
         text.append(f" · round {view['round']}")
     if view.get("phase"):
         text.append(" · " + " / ".join(view["phase"]))

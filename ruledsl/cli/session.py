@@ -25,7 +25,7 @@ class GameSession:
         self.agents = agents
         self.humans = list(humans)
         self.save_path = save_path
-        self.marks: list = []     # (seat, the state before that seat's decision), oldest first
+        self.takebacks = TakeBacks()
         self.auto: list = []      # labels a human took because they were the only option
 
     @property
@@ -54,7 +54,7 @@ class GameSession:
     def take(self, index: int) -> None:
         """A human's decision: option `index` of the pending decision."""
         seat = self.state.current_player
-        self.marks.append((seat, self.state.clone()))
+        self.takebacks.remember(seat, self.state)
         self._apply(index, seat)
 
     def _apply(self, action, seat) -> None:
@@ -66,28 +66,16 @@ class GameSession:
                            + f"\n    (the game stopped when {who} took '{action}')") from None
 
     # ------------------------------------------------------------ taking back
-    def last_mark(self, seat: int) -> Optional[int]:
-        for i in range(len(self.marks) - 1, -1, -1):
-            if self.marks[i][0] == seat:
-                return i
-        return None
-
     def undo_problem(self, seat: int) -> Optional[str]:
         """Why seat may not take its last decision back now, or None when it may."""
-        i = self.last_mark(seat)
-        if i is None:
-            return "you have made no decision to take back"
-        if not self.state.may_take_back(self.marks[i][1], seat):
-            return "something hidden was revealed since (a die, a card, a secret choice): it stands"
-        return None
+        return self.takebacks.problem(self.state, seat)
 
     def undo(self, seat: int) -> bool:
         """Go back to before seat's last decision, if undo_problem says it may."""
-        if self.undo_problem(seat) is not None:
+        earlier = self.takebacks.take_back(self.state, seat)
+        if earlier is None:
             return False
-        i = self.last_mark(seat)
-        self.state = self.marks[i][1]
-        del self.marks[i:]
+        self.state = earlier
         return True
 
     # ------------------------------------------------------------ saving
@@ -97,3 +85,44 @@ class GameSession:
         write_record(path, self.state.record())
         self.save_path = path
         return path
+
+
+class TakeBacks:
+    """The states before each human decision, so that a seat may take its last one back (the
+    line-by-line and the full-screen play share this)."""
+
+    def __init__(self):
+        self.marks: list = []     # (seat, the state before that seat's decision), oldest first
+
+    def remember(self, seat: int, state) -> None:
+        """Call before seat's decision is applied to state."""
+        self.marks.append((seat, state.clone()))
+
+    def _last(self, seat: int) -> Optional[int]:
+        for i in range(len(self.marks) - 1, -1, -1):
+            if self.marks[i][0] == seat:
+                return i
+        return None
+
+    def problem(self, state, seat: int) -> Optional[str]:
+        """Why seat may not take its last decision back from state, or None when it may."""
+        i = self._last(seat)
+        if i is None:
+            return "you have made no decision to take back"
+        others = {s for s, _ in self.marks[i + 1:] if s != seat}
+        if others:
+            # Hot-seat: another person's decision would vanish without their say.
+            return "another player has decided since: it stands"
+        if not state.may_take_back(self.marks[i][1], seat):
+            return "something hidden was revealed since (a die, a card, a secret choice): it stands"
+        return None
+
+    def take_back(self, state, seat: int):
+        """The state before seat's last decision (forgetting the later ones), or None when
+        problem() says it may not."""
+        if self.problem(state, seat) is not None:
+            return None
+        i = self._last(seat)
+        earlier = self.marks[i][1]
+        del self.marks[i:]
+        return earlier
