@@ -166,3 +166,21 @@ def test_hot_seat_hands_over_with_nothing_of_the_last_seat_on_screen():
         shown = screen_text(app)
         assert "you are P2" in shown and "P1 makes a secret choice" in shown
     run(app, script)
+
+
+def test_ctrl_d_at_the_save_questions_saves_before_leaving(tmp_path):
+    session = new_session("shining", str(tmp_path / "left.save.json"))
+    app = PlayApp(session)
+
+    async def script(pilot, app, pane):
+        await take(pilot, pane, 0)
+        await pilot.press("ctrl+q")                     # "Save before quitting?"
+        await pilot.pause()
+        await pilot.press("ctrl+d")                     # yes
+        await pilot.pause()
+        await pilot.press("ctrl+d")                     # the file name offered
+        await pilot.pause()
+    run(app, script)
+    record = json.loads((tmp_path / "left.save.json").read_text())
+    assert record["actions"] == [str(a) for a in session.state.actions_taken] and record["actions"]
+    assert app.messages[-1] == "Game left unfinished." and app.messages[0].startswith("Saved to ")

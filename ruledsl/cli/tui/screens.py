@@ -72,8 +72,9 @@ class Help(ModalScreen):
 
 
 class Ask(ModalScreen):
-    """One line of text (a file name); Enter answers, Escape cancels (None)."""
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    """One line of text (a file name); Enter (or Ctrl+D, as at the end of input line by line)
+    answers, Escape cancels (None)."""
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+d", "submit", "Yes", priority=True)]
 
     def __init__(self, question: str, value: str = ""):
         super().__init__()
@@ -89,13 +90,17 @@ class Ask(ModalScreen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip())
 
+    def action_submit(self) -> None:
+        self.dismiss(self.query_one("#answer", Input).value.strip())
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 
 
 class Confirm(ModalScreen):
-    """A yes/no question: y or Enter is yes, n is no, Escape cancels (None)."""
-    BINDINGS = [Binding("y,enter", "answer(True)", "Yes"), Binding("n", "answer(False)", "No"),
+    """A yes/no question: y or Enter is yes (Ctrl+D too: nothing is lost by accident), n is no,
+    Escape cancels (None)."""
+    BINDINGS = [Binding("y,enter,ctrl+d", "answer(True)", "Yes"), Binding("n", "answer(False)", "No"),
                 Binding("escape", "answer(None)", "Cancel")]
 
     def __init__(self, question: str):
