@@ -184,3 +184,16 @@ def test_ctrl_d_at_the_save_questions_saves_before_leaving(tmp_path):
     record = json.loads((tmp_path / "left.save.json").read_text())
     assert record["actions"] == [str(a) for a in session.state.actions_taken] and record["actions"]
     assert app.messages[-1] == "Game left unfinished." and app.messages[0].startswith("Saved to ")
+
+
+def test_the_saved_screens_are_there_at_both_sizes_and_linked():
+    from .screens import OUT, SIZES
+    index = (OUT / "README.md").read_text(encoding="utf-8")
+    assert "docs/screens/README.md" in (OUT.parent.parent / "README.md").read_text(encoding="utf-8")
+    for name in BUNDLED:
+        for w, h in SIZES:
+            lines = (OUT / f"{name}-{w}x{h}.txt").read_text(encoding="utf-8").splitlines()
+            assert len(lines) == h and max(len(line) for line in lines) <= w
+            assert "choose" in "\n".join(lines) and "you are" in lines[0]
+            assert (OUT / f"{name}-{w}x{h}.svg").read_text(encoding="utf-8").lstrip().startswith("<svg")
+            assert f"({name}-{w}x{h}.txt)" in index and f"({name}-{w}x{h}.svg)" in index
