@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("textual")
 
 import ruledsl  # noqa: E402
+from ruledsl.cli.common import load_record_game, read_record, replay_record  # noqa: E402
 from ruledsl.cli.session import GameSession  # noqa: E402
 from ruledsl.cli.tui.app import PlayApp  # noqa: E402
 from ruledsl.cli.tui.decide import DecisionPane  # noqa: E402
@@ -69,6 +70,17 @@ def test_start_decide_in_steps_undo_help_save_and_resume(name, tmp_path):
                             players=record["players"])
         assert ruledsl.replay(game, record).fingerprint() == session.state.fingerprint()
     run(app, script)
+    # Resume as `ruledsl play --resume` does: the record's game, the same decision on screen.
+    path = str(tmp_path / "game.save.json")
+    record = read_record(path)
+    game = load_record_game(record, path)
+    again = GameSession(game, replay_record(game, record, path), session.agents, [0], path)
+    resumed = PlayApp(again)
+
+    async def offered(pilot, app, pane):
+        assert again.state.fingerprint() == session.state.fingerprint()
+        assert [c.text for c in pane.shown] == [c.text for c in session.state.decision_steps().choices(())]
+    run(resumed, offered)
 
 
 LONG = pytest.mark.skipif(not os.environ.get("RULEDSL_LONG"), reason="about 20 s: run with RULEDSL_LONG=1 (CI does)")
