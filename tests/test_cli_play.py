@@ -228,6 +228,8 @@ def test_a_save_names_its_rules_file_from_wherever_it_is_read(in_tmp, monkeypatc
     monkeypatch.chdir(elsewhere)                       # resumed from another folder: the same game
     out = play("--resume", str(in_tmp / "saves" / "a.json"), input="quit\nn\n").output
     assert "Resumed after 2 actions" in out and "X: mark A1" in out
+    first = play(TTT, "--seed", "5", input="save\n\nquit\nn\n").output      # the command it suggests
+    assert "Continue later with: ruledsl play --resume tic_tac_toe-5.save.json" in first
 
 
 def test_hot_seat_undo_never_takes_back_another_player_s_decision(in_tmp):

@@ -170,7 +170,8 @@ class PlaySession:
         self.save_path = path
         self.io.say(f"Saved to {path}.")
         if not self.state.is_terminal():
-            self.io.say(f"Continue later with: ruledsl play {shlex.quote(self.game.path)} --resume {shlex.quote(path)}")
+            # The record names its rules file (relative to itself), so this works from any folder.
+            self.io.say(f"Continue later with: ruledsl play --resume {shlex.quote(path)}")
         return path
 
     def _quit(self) -> int:

@@ -243,8 +243,7 @@ class PlayApp(App):
                 return
             said = f"Saved to {path}."
             if not self.session.state.is_terminal():
-                said += (f" Continue later with: ruledsl play {shlex.quote(self.session.game.path)} "
-                         f"--resume {shlex.quote(path)}")
+                said += f" Continue later with: ruledsl play --resume {shlex.quote(path)}"
             else:
                 said += f" Replay it with: ruledsl replay {shlex.quote(path)}"
             self.messages.append(said)
