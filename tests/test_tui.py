@@ -209,3 +209,23 @@ def test_the_saved_screens_are_there_at_both_sizes_and_linked():
             assert "choose" in "\n".join(lines) and "you are" in lines[0]
             assert (OUT / f"{name}-{w}x{h}.svg").read_text(encoding="utf-8").lstrip().startswith("<svg")
             assert f"({name}-{w}x{h}.txt)" in index and f"({name}-{w}x{h}.svg)" in index
+
+
+def test_clicking_a_square_on_the_board_picks_it():
+    from .screens import session_at
+    session = session_at("tillinghast")
+    app = PlayApp(session)
+
+    async def script(pilot, app, pane):
+        await pilot.press("enter")                               # "move …": the squares to pick from
+        await pilot.pause()
+        target = pane.shown[-1]
+        label = pane.label_of(target)
+        lines = screen_text(app).splitlines()
+        y, x = next((y, line.index("|" + target.text) + 1) for y, line in enumerate(lines)
+                    if "|" + target.text in line[:80])
+        before = len(session.state.actions_taken)
+        await pilot.click(offset=(x, y))
+        await pilot.pause()
+        assert str(session.state.actions_taken[before]) == label
+    run(app, script)
