@@ -24,8 +24,9 @@ def play(*args, input=""):
     return CliRunner().invoke(cli, ["play", *args], input=input)
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def in_tmp(tmp_path, monkeypatch):
+    """Every test runs in its own folder: a game that ends its input saves there (Ctrl-D saves)."""
     monkeypatch.chdir(tmp_path)
     return tmp_path
 
