@@ -347,6 +347,10 @@ class _Builder(Transformer):
         return n.FlowDecl(c[0], span=self.span(meta))
 
     @v_args(meta=True)
+    def evaluate_decl(self, meta, c):
+        return n.EvaluateDecl(str(c[0]), c[1], span=self.span(meta))
+
+    @v_args(meta=True)
     def trigger_move(self, meta, c):
         var, verb, loc, where, body = c
         return n.TriggerDecl(str(verb), body, str(var), str(loc), where, var_span=self.tspan(var), loc_span=self.tspan(loc),

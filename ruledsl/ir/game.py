@@ -29,6 +29,7 @@ SINGLE = {
     n.SetupDecl: "setup",
     n.FlowDecl: "flow",
     n.ProgressDecl: "progress",
+    n.EvaluateDecl: "evaluate",
 }
 
 
@@ -45,6 +46,7 @@ class GameDef:
     seats: Optional[n.Seats] = None
     setup: Optional[n.SetupDecl] = None
     flow: Optional[n.FlowDecl] = None
+    evaluate: Optional[n.EvaluateDecl] = None
     progress: Optional[n.ProgressDecl] = None
     descriptions: list = attrs.Factory(list)
     options: dict = attrs.Factory(dict)
@@ -111,4 +113,4 @@ def merge(files: list[n.RulesFile]) -> tuple[GameDef, list[Diagnostic]]:
 
 def _keyword(kind: type) -> str:
     return {n.GameDecl: "game", n.Players: "players", n.Seats: "seats",
-            n.SetupDecl: "setup:", n.FlowDecl: "flow:", n.ProgressDecl: "progress"}[kind]
+            n.SetupDecl: "setup:", n.FlowDecl: "flow:", n.EvaluateDecl: "evaluate", n.ProgressDecl: "progress"}[kind]
