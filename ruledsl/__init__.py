@@ -66,6 +66,18 @@ class GameDefinition:
     def seats(self) -> list[str]:
         return self.definition.seat_names(self.players)
 
+    @property
+    def descriptions(self) -> dict:
+        """{how a described thing reads: its description}, from the rules' `describe Name "…"`
+        (an enum value or location by its label, a zone by its label, anything else by its name)."""
+        defn = self.definition
+        labels = {v.name: v.display for e in defn.enums.values() for v in e.values}
+        labels.update({loc.name: loc.label or loc.name for b in defn.boards.values() for loc in b.locations})
+        labels.update({z.name: z.label or z.name for z in defn.zones.values()})
+        if defn.seats:
+            labels.update({s.name: s.display for s in defn.seats.seats})
+        return {labels.get(d.name, d.name): d.text for d in defn.descriptions}
+
 
 def check(path: str, text: Optional[str] = None, *, complete: bool = True) -> list[Diagnostic]:
     """Every diagnostic for a rules file (errors first); never raises for a broken file."""

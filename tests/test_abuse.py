@@ -51,7 +51,7 @@ def test_an_option_of_thousands_of_digits(tmp_rules):
     assert (err.value.line, err.value.message) == (
         3, "option n must be a whole number of at most 15 digits (given: 10000000000000000000…0000, 5,001 characters)")
     code, out = invoke("run", path, "--option", "n=1" + "0" * 5000)
-    assert code == 1 and out.startswith(f"{path}:3:1: error: option n must be a whole number of at most 15 digits")
+    assert code == 2 and "Invalid value for --option: option n must be a whole number of at most 15 digits" in out
     with pytest.raises(ruledsl.RulesError):
         ruledsl.load(path, options={"n": 10 ** 20})
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -23,8 +24,9 @@ def play(*args, input=""):
     return CliRunner().invoke(cli, ["play", *args], input=input)
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def in_tmp(tmp_path, monkeypatch):
+    """Every test runs in its own folder: a game that ends its input saves there (Ctrl-D saves)."""
     monkeypatch.chdir(tmp_path)
     return tmp_path
 
@@ -52,7 +54,7 @@ def test_bad_input_is_asked_again():
     assert result.exit_code == 0
     assert "'foo' is not a choice: type a number from 1 to 9" in out
     assert "'0' is not a choice" in out and "'99' is not a choice" in out
-    assert out.count("X, your choice (1-9, save, quit)") == 5   # foo, 0, 99, empty, then the label
+    assert out.count("X, your choice (1-9, undo, save, quit)") == 5   # foo, 0, 99, empty, then the label
     assert "X: mark B2" in out                                  # an exact label works
 
 
@@ -91,11 +93,13 @@ def test_quit_offers_to_save(in_tmp):
     assert sorted(p.name for p in in_tmp.iterdir()) == ["mine.json"]
 
 
-def test_end_of_input_is_quit(in_tmp):
-    result = play(TTT, "--seed", "5", input="")
+def test_end_of_input_is_quit_and_saves(in_tmp):
+    # Ctrl-D at the menu quits; Ctrl-D at "Save before quitting?" and at "Save to" means the defaults
+    result = play(TTT, "--seed", "5", input="1\n")
     assert result.exit_code == 0
     assert "Game left unfinished." in result.output
-    assert not list(in_tmp.iterdir())
+    assert [p.name for p in in_tmp.iterdir()] == ["tic_tac_toe-5.save.json"]
+    assert len(json.loads((in_tmp / "tic_tac_toe-5.save.json").read_text())["actions"]) >= 1
 
 
 def test_hot_seat_passes_the_keyboard_before_each_private_view():
@@ -200,3 +204,46 @@ def test_the_haunting_house_screen_shows_tiles_pawns_doors_and_turned_cards():
     assert any("Red" in line for line in board) and any("Blue" in line for line in board)  # both pawns
     assert re.search(r"Red's turned-over cards \(yours\) +Move 1, ", last)                  # cards turned so far
     assert "Blue's hand" in last and "Blue Card (hidden) ×3" in last
+
+
+def test_undo_takes_the_last_decision_back_line_by_line(in_tmp):
+    out = play(TTT, "--seed", "5", input="1\nundo\n5\nquit\ny\nmine.json\n").output
+    assert "Taken back: X decides again." in out
+    actions = json.loads((in_tmp / "mine.json").read_text())["actions"]
+    assert "X: mark A1" in out
+    assert actions[0] == "mark B2" and len(actions) == 2      # A1 was taken back, with O's answer to it
+    assert play(TTT, "--seed", "5", input="undo\nquit\nn\n").output.count(
+        "Cannot undo: you have made no decision to take back.") == 1
+
+
+def test_undo_stands_once_chance_revealed_something(in_tmp):
+    out = play(str(GAMES / "examples" / "dice_race.rules"), "--seed", "3", input="1\nundo\nquit\nn\n").output
+    assert "Cannot undo: something hidden was revealed since" in out and "Taken back" not in out
+
+
+def test_a_save_names_its_rules_file_from_wherever_it_is_read(in_tmp, monkeypatch):
+    (in_tmp / "saves").mkdir()
+    play(TTT, "--seed", "5", input="1\nsave\nsaves/a.json\nquit\nn\n")
+    record = json.loads((in_tmp / "saves" / "a.json").read_text())
+    assert (in_tmp / "saves" / record["game"]).resolve() == Path(TTT).resolve()
+    elsewhere = in_tmp / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)                       # resumed from another folder: the same game
+    out = play("--resume", str(in_tmp / "saves" / "a.json"), input="quit\nn\n").output
+    assert "Resumed after 2 actions" in out and "X: mark A1" in out
+    first = play(TTT, "--seed", "5", input="save\n\nquit\nn\n").output      # the command it suggests
+    assert "Continue later with: ruledsl play --resume tic_tac_toe-5.save.json" in first
+
+
+def test_hot_seat_undo_never_takes_back_another_player_s_decision(in_tmp):
+    out = play(TTT, "--seed", "5", "--seat", "2=human", input="\n1\n\n2\n\nundo\nquit\nn\n").output
+    assert "Cannot undo: another player has decided since: it stands." in out
+    out = play(TTT, "--seed", "5", "--seat", "2=human", input="\n1\n\nundo\nquit\nn\n").output
+    assert "Cannot undo: you have made no decision to take back." in out      # O's first decision
+
+
+def test_the_line_view_says_how_far_the_game_has_gone():
+    out = play(str(GAMES / "shining.rules"), "--seed", "3", input="quit\nn\n").output
+    assert "The Shining · you are Red · month 1 of 4 ·" in out
+    out = play(TTT, "--seed", "5", input="quit\nn\n").output
+    assert " of " not in out.splitlines()[1]                         # no progress declared: the round, if any

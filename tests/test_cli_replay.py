@@ -154,3 +154,25 @@ def test_a_missing_record():
     code, out = invoke("replay", "no/such/record.json")
     assert code == 1
     assert out.startswith("no/such/record.json: error: cannot read")
+
+
+def test_board_draws_the_board_after_each_action(record_file):
+    path, record = record_file(TTT, "--seed", "3")
+    code, out = invoke("replay", path, "--board")
+    assert code == 0, out
+    assert out.count("Tic-tac-toe · round") == len(record["actions"]) + 1      # the start, then after each action
+    first = record["actions"][0].split()[-1]
+    after_first = out.split("1. X: ")[1].split("2. O: ")[0]
+    grid = after_first[after_first.index("+---"):]
+    row = next(line for line in grid.splitlines() if first in line)
+    below = grid.splitlines()[grid.splitlines().index(row) + 1]
+    assert "X" in below                                     # X's mark drawn under its square's name
+    assert "X Mark ×4" in after_first and "X Mark ×5" in out.split("1. X: ")[0]
+
+
+def test_board_as_a_seat_shows_only_what_it_saw(record_file):
+    path, record = record_file(HIGH, "--seed", "2", "--players", "3")
+    _, as_p1 = invoke("replay", path, "--seat", "1", "--board")
+    _, everything = invoke("replay", path, "--board")
+    assert "P2.hand           Card (hidden) ×3" in as_p1
+    assert "P2.hand           Card (hidden)" not in everything

@@ -75,10 +75,20 @@ def test_a_rule_failing_is_a_diagnostic_with_the_seed(tmp_rules):
     assert "Traceback" not in out
 
 
-def test_a_bad_option_value_is_a_diagnostic():
+def test_a_bad_option_value_is_a_command_line_mistake():
     code, out = run(DICE, "--option", "target=99")
-    assert code == 1
-    assert "error: option target must be from 10 to 30, not 99" in out
+    assert code == 2
+    assert "Invalid value for --option: option target must be from 10 to 30, not 99" in out
+    assert "Traceback" not in out
+
+
+def test_a_wrong_player_count_or_a_missing_file_is_a_command_line_mistake(tmp_path):
+    code, out = run(DICE, "--players", "9")
+    assert code == 2 and "Invalid value for --players: Dice Race is for 2 to 4 players, not 9" in out
+    code, out = run(str(tmp_path / "nowhere.rules"))
+    assert code == 2 and "nowhere.rules' does not exist" in out
+    code, out = run(str(tmp_path))
+    assert code == 2 and "is a directory" in out
 
 
 def test_help():

@@ -84,3 +84,23 @@ def test_errors_are_listed_with_seeds_that_reproduce_them(tmp_rules):
 def test_same_seed_same_summary():
     assert simulate(HIGH, "-n", "10", "--seed", "5")[1] == simulate(HIGH, "-n", "10", "--seed", "5")[1]
     assert simulate(HIGH, "-n", "10", "--seed", "5")[1] != simulate(HIGH, "-n", "10", "--seed", "50")[1]
+
+
+def test_ctrl_c_reports_the_games_finished_before_it():
+    import ruledsl
+    from ruledsl.cli.simulate import simulate as run_games, summary_json, summary_text
+    game = ruledsl.load(TTT)
+    played = []
+
+    def advance():          # Ctrl-C arrives as the third game is counted
+        played.append(1)
+        if len(played) == 3:
+            raise KeyboardInterrupt
+
+    summary = run_games(game, 10, 1, 100, advance)
+    assert summary.interrupted and summary.games == 3 and summary.finished == 3
+    text = summary_text(game, summary, 1, 100, {})
+    assert "3 games" in text and "seeds 1 to 3" in text and "interrupted (Ctrl-C)" in text
+    assert summary_json(game, summary, 1, 100, {})["interrupted"] is True
+    whole = run_games(game, 3, 1, 100)
+    assert not whole.interrupted and whole.wins == summary.wins     # the same three games, summed alike

@@ -12,15 +12,15 @@ pexpect = pytest.importorskip("pexpect")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
-def test_tic_tac_toe_in_a_terminal(tmp_path):
+def test_tic_tac_toe_line_by_line_in_a_terminal(tmp_path):
     game = str(GAMES / "examples" / "tic_tac_toe.rules")
-    child = pexpect.spawn(sys.executable, ["-m", "ruledsl", "play", game, "--seed", "5"], cwd=str(tmp_path),
+    child = pexpect.spawn(sys.executable, ["-m", "ruledsl", "play", game, "--seed", "5", "--line"], cwd=str(tmp_path),
                           dimensions=(50, 100), encoding="utf-8", timeout=20)
     screen = io.StringIO()
     child.logfile_read = screen
     moves = 0
     while True:
-        which = child.expect([r"X, your choice \(1-\d+, save, quit\): ", r"Game over: ([^\r\n]*)\."])
+        which = child.expect([r"X, your choice \(1-\d+, undo, save, quit\): ", r"Game over: ([^\r\n]*)\."])
         if which == 1:
             break
         child.sendline("1")

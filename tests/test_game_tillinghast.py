@@ -91,10 +91,11 @@ def test_a_normal_move_is_written_only_in_the_mover_s_log_and_map_book():
     assert seen_by_p2 == ["P1 makes a secret choice"] * 3 + ["Drawing power cubes"]
     assert state.view(0)["vars"]["track"] == {"P1": ["hour 1: moves to D4"]}
     assert state.view(1)["vars"]["track"] == {"P2": []}
-    for private in ("quiet", "discorporate", "moved", "left_start", "passed_holy", "cubes_due",
-                    "acting", "summoned_at", "track"):
+    for private in ("quiet", "discorporate", "moved", "left_start", "passed_holy", "summoned_at", "track"):
         assert set(state.view(1)["vars"][private]) == {"P2"}
         assert private not in state.view(None)["vars"]
+    for bookkeeping in ("cubes_due", "acting", "placing"):       # hidden: no seat is shown them
+        assert all(bookkeeping not in state.view(s)["vars"] for s in (0, 1, None))
 
 
 # ----------------------------------------------------------------- §4.2, §5: cubes paid and taken are public

@@ -344,3 +344,13 @@ def test_a_code_lens_runs_its_scenario(session, tmp_path):
     assert result["passed"] is False and result["message"].startswith(f"line {line + 1}: expected pot == 6, but pot is 5")
     shown = session.message()
     assert shown.type == t.MessageType.Error and "expected pot == 6" in shown.message
+
+
+def test_hover_on_a_described_thing_shows_its_description(session):
+    path = GAMES / "tillinghast.rules"
+    uri = session.open(path)
+    line, character = find(path, r"opportunistic_spells = \[(Dissipate)", 1)
+    hover = session.hover(uri, line, character + 1).contents.value
+    assert "*described:* Does nothing: paid for with more cubes, it looks like another spell." in hover
+    line, character = find(path, r"^var (hour): int", 1)
+    assert "described" not in session.hover(uri, line, character + 1).contents.value

@@ -32,6 +32,8 @@ class Choices:
         self.scope.push({s.var: bound}, s.span)
         if s.label is not None:
             self.expr(s.label)
+        if s.help is not None:
+            self.expr(s.help)
         self.block(s.body)
         self.scope.pop()
         self.block(s.orelse)
@@ -49,6 +51,8 @@ class Choices:
             if option.cond is not None:
                 self.condition(option.cond)
             self.expr(option.label)
+            if option.help is not None:
+                self.expr(option.help)
             self.block(option.body)
             self.scope.pop()
             key = tuple(p for p in option.label.parts if isinstance(p, str))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..errors import did_you_mean
 from ..ir import nodes as n
 from ..source import UNKNOWN
 from .types import DIRECTION, INT, LOCATION, PLAYER, item_of
@@ -36,6 +37,22 @@ class Declared:
                 if field.default is not None:
                     self.expect(field.default, self.ctx.resolve_type(field.type), self.expr(field.default),
                                 f"the default of {field.name}")
+
+    def descriptions(self, decls: list) -> None:
+        """`describe Name "…"`: each names a declared thing, once."""
+        seen: dict = {}
+        for d in decls:
+            symbol = self.ctx.symbols.get(d.name)
+            if symbol is None or symbol.span.path == "<builtin>":
+                self.ctx.error(d.name_span, f"'{d.name}' is not declared, so it cannot be described",
+                               did_you_mean(d.name, self.ctx.symbols) or "describe a declared enum value, location, "
+                               "kind, zone, variable, rule, option, die or board")
+                continue
+            self.ctx.use(d.name_span, d.name)
+            if d.name in seen:
+                self.ctx.error(d.span, f"'{d.name}' is described twice",
+                               f"the first description is on line {seen[d.name]}; keep one")
+            seen[d.name] = d.span.line
 
     def shown(self, kind: n.KindDecl) -> None:
         """`shown as "…"`: a template over the kind's fields (and its owner), as local names."""

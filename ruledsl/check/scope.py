@@ -123,6 +123,9 @@ class Checker(Choices, Declared, Expressions):
         for decl in g.kinds.values():
             if decl.shown is not None:
                 self.shown(decl)
+        if g.progress is not None:
+            self.expr(g.progress.text)
+        self.descriptions(g.descriptions)
         for define in g.defines.values():
             self.define_type(define)
         for rule in g.rules.values():

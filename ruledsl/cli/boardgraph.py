@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rich import box
 from rich.table import Table
+from rich.text import Text
 
 
 def leads_to(links: list, labels: dict) -> str:
@@ -35,10 +36,10 @@ def standing(game, view: dict) -> dict:
     return out
 
 
-def render_graph(name: str, places: dict, links: dict, grouped, stand: dict = None) -> Table:
+def render_graph(name: str, places: dict, links: dict, grouped, stand: dict = None, click=None) -> Table:
     """A graph board as a table. places: the view's locations; links: GameState.connections()'s
     entry for this board; grouped: describes a location's contents (render.grouped); stand:
-    the seats standing on each location (standing())."""
+    the seats standing on each location (standing()); click: as for boardmap.render_map."""
     labels = {loc: place.get("label") or loc for loc, place in places.items()}
     table = Table(title=name, box=box.SIMPLE_HEAD, padding=(0, 1), title_justify="left")
     table.add_column("location", style="bold")
@@ -48,5 +49,6 @@ def render_graph(name: str, places: dict, links: dict, grouped, stand: dict = No
         here = ", ".join((stand or {}).get(loc, []) + grouped(place.get("contents", [])))
         tags = ", ".join(place.get("tags", []))
         head = labels[loc] + (f" ({tags})" if tags else "")
-        table.add_row(head, here, leads_to(links.get(loc, []), labels))
+        table.add_row(Text(head, style=click(loc)) if click is not None else head, here,
+                      leads_to(links.get(loc, []), labels))
     return table

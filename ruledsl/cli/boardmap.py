@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Optional
 
 import attrs
+from rich.style import Style
 from rich.text import Text
 
 from ..ir import nodes as ir
@@ -138,8 +139,9 @@ def cell_width(columns: int, width: int) -> Optional[int]:
     return min(inner, MAX_CELL) if inner >= MIN_CELL else None
 
 
-def render_map(name: str, places: dict, layout: MapLayout, width: int = 80) -> Optional[Text]:
-    """The board as a map, or None when it does not fit in width."""
+def render_map(name: str, places: dict, layout: MapLayout, width: int = 80, click=None) -> Optional[Text]:
+    """The board as a map, or None when it does not fit in width. click: location name -> a rich
+    Style carrying what clicking the square does (the full-screen UI), or None."""
     rows = layout.rows
     w = cell_width(len(rows[0]), width)
     if w is None:
@@ -182,7 +184,10 @@ def render_map(name: str, places: dict, layout: MapLayout, width: int = 80) -> O
                     text.append(" ")
                 else:
                     text.append(" " if joined(left, here, "E", "W") else "|", style="dim")
-                text.append(squares[c][i], style="dim" if i == 0 else "bold")
+                style = "dim" if i == 0 else "bold"
+                if click is not None and here is not None:
+                    style = Style.parse(style) + click(rows[r][c])
+                text.append(squares[c][i], style=style)
             last = at(r, len(rows[0]) - 1)
             text.append("|" if last is not None else " ", style="dim")
             text.append("\n")

@@ -15,7 +15,7 @@ import ruledsl
 
 from .. import records
 from ..errors import RulesError
-from ..load import load_definition
+from ..load import bind_options, check_players, load_definition
 from ..source import Span
 from .report import render
 
@@ -86,12 +86,30 @@ def option_flags(options: dict) -> list:
     return [f"--option {shlex.quote(f'{k}={v}')}" for k, v in options.items()]
 
 
-def load_game(path: str, players: Optional[int] = None, options: Optional[dict] = None):
-    """ruledsl.load, with a broken file, a wrong player count or a bad option as a CliError."""
+def load_game(path: str, players: Optional[int] = None, options: Optional[dict] = None, flags: bool = True):
+    """ruledsl.load, with a broken file as a CliError (exit status 1). With flags (the values came
+    from the command line), a missing file, a wrong player count or a bad option is a mistake on
+    the command line (exit status 2); without (they came from a record), a CliError too."""
+    if flags and not os.path.isfile(path):
+        why = "is a folder" if os.path.isdir(path) else "does not exist"
+        raise click.BadParameter(f"'{path}' {why}: give the path of a .rules file", param_hint="FILE")
+    loaded = load_definition(path)
+    if loaded.errors:
+        raise rules_error(RulesError(loaded.errors), loaded.sources, path)
     try:
-        return ruledsl.load(path, players=players, options=options or {})
+        count = check_players(loaded.definition, players)
     except RulesError as err:
-        raise rules_error(err, load_definition(path).sources, path) from None
+        if flags:
+            raise click.BadParameter(err.message, param_hint="--players") from None
+        raise rules_error(err, loaded.sources, path) from None
+    try:
+        values = bind_options(loaded.definition, options or {})
+    except RulesError as err:
+        if flags:
+            raise click.BadParameter(err.message + (f" ({err.diagnostic.hint})" if err.diagnostic.hint else ""),
+                                     param_hint="--option") from None
+        raise rules_error(err, loaded.sources, path) from None
+    return ruledsl.GameDefinition(loaded, count, values, path, options or {})
 
 
 def seat_index(text: str, seats: list, flag: str) -> int:
@@ -127,7 +145,7 @@ def load_record_game(record: dict, record_path: str, override: Optional[str] = N
         raise CliError(f"{record_path}: error: the record's game file '{named}' does not exist\n"
                        "    hint: a relative path is looked for from the record's folder, then from the current "
                        "one; or give the rules file's path (ruledsl play FILE --resume RECORD, ruledsl replay RECORD --game FILE)")
-    return load_game(path, record["players"], {str(k): v for k, v in record.get("options", {}).items()})
+    return load_game(path, record["players"], {str(k): v for k, v in record.get("options", {}).items()}, flags=False)
 
 
 def replay_record(game, record: dict, record_path: str, upto: Optional[int] = None):

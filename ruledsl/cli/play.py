@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import shlex
+import sys
 from typing import Optional
 
 import click
@@ -15,13 +16,15 @@ from rich.text import Text
 
 from .. import CHANCE
 from ..agents import HumanAgent, RandomAgent, TerminalIO, make_agent, seat_seed
-from ..agents.human import QUIT, SAVE
+from ..agents.human import QUIT, SAVE, UNDO
 from ..errors import RulesError
 from .bots import BOT_HELP, chance_mode, check_spec
 from .common import (CliError, default_save_name, diagnostics_text, load_game, load_record_game, no_traceback, options_from,
                      read_record, replay_record, returns_text, rules_error, seat_index, winners_text, write_record)
 from .boardgraph import standing
 from .render import board_layouts, render_menu, render_view, zone_labels
+from .session import TakeBacks
+
 
 def seat_kinds(specs, seats: list) -> list:
     """Who plays each seat: seat 1 human and the others random, changed by --seat N=human or
@@ -61,6 +64,7 @@ class PlaySession:
         self.layouts = board_layouts(game)
         self.zone_labels = zone_labels(game)
         self.seen: dict = {}   # seat -> how many of its log lines it has been shown
+        self.takebacks = TakeBacks()
 
     def sync_bots(self, actions: list, chance: str = "seeded") -> None:
         """Replay a saved game's actions past the bots, so they continue as if never interrupted."""
@@ -104,7 +108,11 @@ class PlaySession:
                     continue
                 if choice is QUIT:
                     return self._quit()
+                if choice is UNDO:
+                    self._undo(seat)
+                    continue
                 break
+            self.takebacks.remember(seat, self.state)
             self._apply(choice)
         self._finish()
         return 0
@@ -130,6 +138,18 @@ class PlaySession:
             who = "chance" if seat == CHANCE else self.seats[seat]
             raise CliError(diagnostics_text(err, self.game.sources, self.game.path)
                            + f"\n    (the game stopped when {who} took '{action}')") from None
+
+    def _undo(self, seat: int) -> None:
+        """Take seat's last decision back (and show the view again), or say why it stands."""
+        problem = self.takebacks.problem(self.state, seat)
+        if problem is not None:
+            self.io.say(f"Cannot undo: {problem}.")
+            return
+        self.state = self.takebacks.take_back(self.state, seat)
+        self.seen[seat] = 0
+        self.io.clear()
+        self.io.say(f"Taken back: {self.seats[seat]} decides again.")
+        self._show(seat)
 
     def _show(self, seat: int) -> None:
         view = self.state.view(seat)
@@ -161,9 +181,7 @@ class PlaySession:
     def save(self) -> Optional[str]:
         """Ask for a file name (default: the last one used) and write the record there."""
         answer = self.io.ask(f"Save to [{self.save_path}]: ")
-        if answer is None:
-            return None
-        path = answer.strip() or self.save_path
+        path = (answer or "").strip() or self.save_path      # Enter or the end of input (Ctrl-D): the default
         try:
             write_record(path, self.state.record())
         except OSError as err:
@@ -172,18 +190,22 @@ class PlaySession:
         self.save_path = path
         self.io.say(f"Saved to {path}.")
         if not self.state.is_terminal():
-            self.io.say(f"Continue later with: ruledsl play {shlex.quote(self.game.path)} --resume {shlex.quote(path)}")
+            # The record names its rules file (relative to itself), so this works from any folder.
+            self.io.say(f"Continue later with: ruledsl play --resume {shlex.quote(path)}")
         return path
 
     def _quit(self) -> int:
-        if self._yes("Save before quitting?"):
+        if self._yes("Save before quitting?", at_end=True):     # Ctrl-D here saves: nothing is lost by accident
             self.save()
         self.io.say("Game left unfinished.")
         return 0
 
-    def _yes(self, question: str) -> bool:
+    def _yes(self, question: str, at_end: bool = False) -> bool:
+        """Enter or y is yes; at the end of input (Ctrl-D), at_end."""
         answer = self.io.ask(f"{question} [Y/n] ")
-        return answer is not None and answer.strip().lower() in ("", "y", "yes")
+        if answer is None:
+            return at_end
+        return answer.strip().lower() in ("", "y", "yes")
 
 
 @click.command("play")
@@ -197,15 +219,28 @@ class PlaySession:
                    + ". Repeat for several. Default: seat 1 human, the others random bots.")
 @click.option("--resume", type=click.Path(dir_okay=False), metavar="SAVEFILE",
               help="Continue a saved game; its rules file, players, options and seed are used.")
+@click.option("--line", "line_mode", is_flag=True,
+              help="Play line by line (a numbered menu after each view), as for pipes, scripts and screen "
+                   "readers; the default when input or output is not a terminal or Textual is not installed.")
 @no_traceback
-def play_command(file, players, seed, option_values, seat_specs, resume):
+def play_command(file, players, seed, option_values, seat_specs, resume, line_mode):
     """Play a game at the terminal.
 
-    Each human seat sees only its own view: the board, its zones, the variables
-    it may see and the latest log lines, then a numbered menu of legal actions.
-    Type a number or an action exactly as shown; `save` writes the game record
-    to a file and `quit` leaves (offering to save first). With several human
-    seats the screen is cleared and the keyboard passed between them.
+    At a terminal with the tui extra installed (pip install "ruledsl[tui]"), the
+    game fills the screen: the board, your own things, the table, the whole log
+    and the decision, taken in steps (a card, then the next; a tile, then how
+    to turn it) with Esc to go back; type to filter, click a square to pick it,
+    Ctrl+Z takes your last decision back while nothing hidden was revealed
+    since, Ctrl+S saves, ? shows the rules page and the keys, Ctrl+Q leaves.
+
+    Line by line (--line, or when input or output is not a terminal), each human
+    seat sees its view, then a numbered menu of legal actions. Type a number or
+    an action exactly as shown; `undo` takes your last decision back (while
+    nothing hidden was revealed to you and no other player decided since),
+    `save` writes the game record and `quit` leaves (offering to save first).
+
+    Each human seat sees only its own view. With several human seats the screen
+    (and its scrollback) is cleared and the keyboard passed between them.
     With --resume, FILE may be left out: the record names its rules file.
 
     A bot that thinks (greedy, mcts, ismcts) shows a spinner while it does;
@@ -249,9 +284,34 @@ def play_command(file, players, seed, option_values, seat_specs, resume):
     session = PlaySession(game, state, kinds, io, seed, save_path)
     if resume:
         session.sync_bots(list(record["actions"]), record.get("chance", "seeded"))
+    if not line_mode and full_screen_possible():
+        raise SystemExit(play_full_screen(session))
     who = ", ".join(f"{name} ({'you' if k == 'human' and kinds.count('human') == 1 else k})"
                     for name, k in zip(game.seats, kinds))
     io.say(f"{game.title}: {game.players} players, seed {seed}. Seats: {who}.")
     if resume:
         io.say(f"Resumed after {len(state.actions_taken)} actions from {resume}.")
     raise SystemExit(session.run())
+
+
+def full_screen_possible() -> bool:
+    """Whether the full-screen UI can run: both ends are a terminal and Textual is installed."""
+    from .tui import available
+    return sys.stdin.isatty() and sys.stdout.isatty() and available()
+
+
+def play_full_screen(line: PlaySession) -> int:
+    """Play the game of a PlaySession (its state, bots and save path) full screen."""
+    from .session import GameSession
+    from .tui.app import PlayApp
+    agents = {seat: agent for seat, agent in line.agents.items() if seat not in line.humans}
+    session = GameSession(line.game, line.state, agents, line.humans, line.save_path)
+    app = PlayApp(session)
+    code = app.run()
+    for message in app.messages:
+        click.echo(message)
+    state = session.state
+    if state.is_terminal():
+        click.echo(f"Game over: {winners_text(line.seats, state)}. "
+                   f"Returns: {returns_text(line.seats, state.returns())} ({len(state.actions_taken)} actions)")
+    return code or 0

@@ -115,14 +115,15 @@ def _board_list(name: str, places: dict) -> Table:
 
 
 def render_board(name: str, places: dict, layout: Optional[MapLayout] = None, width: int = 80,
-                 links: Optional[dict] = None, stand: Optional[dict] = None):
+                 links: Optional[dict] = None, stand: Optional[dict] = None, click=None):
     """A board as a map (a grid whose map fits in width), as a table of locations and where each
-    leads (a graph board, given its connections), or as a list of locations."""
-    drawn = render_map(name, places, layout, width) if layout is not None and layout.rows else None
+    leads (a graph board, given its connections), or as a list of locations. click: location
+    name -> a Style saying what clicking it does (boardmap.render_map)."""
+    drawn = render_map(name, places, layout, width, click) if layout is not None and layout.rows else None
     if drawn is not None:
         return drawn
     if links is not None and (layout is None or not layout.rows):
-        return render_graph(name, places, links, grouped, stand)
+        return render_graph(name, places, links, grouped, stand, click)
     return _board_list(name, places)
 
 
@@ -163,7 +164,9 @@ def _header(view: dict) -> Text:
     text = Text(view.get("game") or "", style="bold")
     if view.get("seat"):
         text.append(f" · you are {view['seat']}")
-    if view.get("round") is not None:
+    if view.get("progress"):          # the game's own words for how far it has gone
+        text.append(f" · {view['progress']}")
+    elif view.get("round") is not None:
         text.append(f" · round {view['round']}")
     if view.get("phase"):
         text.append(" · " + " / ".join(view["phase"]))

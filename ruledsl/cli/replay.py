@@ -1,12 +1,18 @@
-"""`ruledsl replay RECORD`: step through a recorded game, each action with the log lines it produced."""
+"""`ruledsl replay RECORD`: step through a recorded game, each action with the log lines it produced
+(and, with --board, the board and table after it)."""
 from __future__ import annotations
 
+import sys
+
 import click
+from rich.console import Console
 
 from .. import CHANCE
 from ..agents import TerminalIO
+from .boardgraph import standing
 from .common import (CliError, load_record_game, no_traceback, read_record, replay_record, returns_text, seat_index,
                      winners_text)
+from .render import board_layouts, render_view, zone_labels
 
 
 @click.command("replay")
@@ -17,12 +23,16 @@ from .common import (CliError, load_record_game, no_traceback, read_record, repl
                    "hidden information included.")
 @click.option("--game", "game_path", type=click.Path(dir_okay=False),
               help="The rules file, if it is no longer where the record says.")
+@click.option("--board", "board", is_flag=True,
+              help="Draw the board and the table (as --seat sees them, else everything) at the start and "
+                   "after each action.")
 @no_traceback
-def replay_command(record_path, step, seat, game_path):
+def replay_command(record_path, step, seat, game_path, board):
     """Replay a recorded game action by action.
 
     RECORD is a file written by `ruledsl play` (save) or `ruledsl run --json`.
-    Each action is printed with who took it and the log lines it produced.
+    Each action is printed with who took it and the log lines it produced;
+    with --board, the board and the table follow it, as in `ruledsl play`.
     With --seat, only what that seat was told is shown (a secret choice
     appears as the log tells it to that seat, never by its label).
     A damaged record, or one that does not fit the rules file (another
@@ -43,6 +53,9 @@ def replay_command(record_path, step, seat, game_path):
     click.echo(f"{game.title}: {game.players} players, seed {state.seed}, {len(actions)} actions"
                + (f", as {game.seats[who]} saw it" if who is not None else ""))
     shown = _lines(state, who, 0, "  ")
+    draw = Drawing(game, who) if board else None
+    if draw:
+        draw(state)
     for number, label in enumerate(actions, 1):
         actor = state.current_player
         name = "chance" if actor == CHANCE else game.seats[actor]
@@ -50,6 +63,8 @@ def replay_command(record_path, step, seat, game_path):
         # As a seat saw it, the label is left to the log: a secret choice shows there as "P2 makes a secret choice".
         click.echo(f"{number}. {name}: {label}" if who is None else f"{number}. {name}")
         shown = _lines(state, who, shown, "     ")
+        if draw:
+            draw(state)
         if step and number < len(actions):
             answer = io.ask("[Enter: next action, q: stop] ")
             if answer is None:
@@ -70,3 +85,18 @@ def _lines(state, seat, start: int, indent: str) -> int:
     for line in lines[start:]:
         click.echo(indent + line)
     return len(lines)
+
+
+class Drawing:
+    """Draws a state's board and table as seat (None: everything) sees them, without the log
+    (replay prints the log lines itself)."""
+
+    def __init__(self, game, seat):
+        self.game, self.seat = game, seat
+        self.layouts, self.labels = board_layouts(game), zone_labels(game)
+        self.console = Console(file=sys.stdout, highlight=False, soft_wrap=False)
+
+    def __call__(self, state) -> None:
+        view = dict(state.view(self.seat), log=[])
+        self.console.print(render_view(view, layouts=self.layouts, labels=self.labels, links=state.connections(),
+                                       stand=standing(self.game, view), width=self.console.width))

@@ -42,6 +42,7 @@ class Summary:
     lengths: list = attrs.Factory(list)
     unfinished: int = 0
     failures: list = attrs.Factory(list)
+    interrupted: bool = False     # Ctrl-C stopped the run: the games played so far are summed up
 
     def __attrs_post_init__(self):
         n = len(self.seats)
@@ -67,6 +68,14 @@ def simulate(game, n: int, seed: int, max_actions: Optional[int], advance: Calla
     errors are collected, never raised."""
     specs = specs or ["random"] * game.players
     summary = Summary(list(game.seats))
+    try:
+        _play(game, n, seed, max_actions, advance, summary, specs)
+    except KeyboardInterrupt:   # Ctrl-C: the game under way is dropped, those finished are reported
+        summary.interrupted = True
+    return summary
+
+
+def _play(game, n: int, seed: int, max_actions: Optional[int], advance, summary: Summary, specs: list) -> None:
     for i in range(n):
         s = seed + i
         state = None
@@ -95,7 +104,6 @@ def simulate(game, n: int, seed: int, max_actions: Optional[int], advance: Calla
                 summary.unfinished += 1
         summary.games += 1
         advance()
-    return summary
 
 
 def reproduce_command(path: str, players: int, seed: int, options: dict, max_actions: int,
@@ -112,6 +120,8 @@ def summary_text(game, summary: Summary, seed: int, max_actions: int, options: d
                  specs: Optional[list] = None) -> str:
     lines = [f"{game.title}: {summary.games} games, {game.players} players, seeds {seed} to {seed + summary.games - 1}, "
              f"at most {max_actions} actions each", ""]
+    if summary.interrupted:
+        lines[1:1] = [f"interrupted (Ctrl-C): the {summary.games} games played before it are summed up"]
     if specs and any(s != "random" for s in specs):
         lines[1:1] = ["bots: " + ", ".join(f"{name} {spec}" for name, spec in zip(summary.seats, specs))]
     width = max(len("seat"), *(len(s) for s in summary.seats))
@@ -150,6 +160,7 @@ def summary_json(game, summary: Summary, seed: int, max_actions: int, options: d
         "games": summary.games, "seeds": [seed, seed + summary.games - 1], "max_actions": max_actions,
         "seats": [{"seat": name, "wins": summary.wins[i], "losses": summary.losses[i],
                    "mean_return": summary.mean_returns()[i]} for i, name in enumerate(summary.seats)],
+        "interrupted": summary.interrupted,
         "no_winner": summary.no_winner, "shared_wins": summary.shared, "finished": summary.finished, "unfinished": summary.unfinished,
         "length": summary.length_stats(),
         "errors": [{"seed": f.seed, "actions": f.actions, "message": f.headline,
@@ -177,6 +188,7 @@ def simulate_command(file, n, players, seed, option_values, max_actions, bot_tex
     greatest numeric return), losses and mean return, over finished games; game length in actions (mean, standard deviation, min, max). Games
     stopped by --max-actions are counted apart as unfinished. Every error is
     listed with the seeds that reproduce it and a `ruledsl run` command line.
+    Ctrl-C stops the run and reports the games played so far (exit status 130).
     Exit status 1 if any game raised an error.
 
     \b
@@ -197,5 +209,5 @@ def simulate_command(file, n, players, seed, option_values, max_actions, bot_tex
         click.echo(json.dumps(summary_json(game, summary, seed, max_actions, options, specs), indent=2))
     else:
         click.echo(summary_text(game, summary, seed, max_actions, options, specs))
-    raise SystemExit(1 if summary.failures else 0)
+    raise SystemExit(1 if summary.failures else 130 if summary.interrupted else 0)
 

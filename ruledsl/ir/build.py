@@ -136,6 +136,14 @@ class _Builder(Transformer):
         return n.GameDecl(_unquote(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
+    def progress_decl(self, meta, c):
+        return n.ProgressDecl(self.as_template(self.template(c[0])), span=self.span(meta))
+
+    @v_args(meta=True)
+    def describe_decl(self, meta, c):
+        return n.DescribeDecl(str(c[0]), _unquote(c[1]), name_span=self.tspan(c[0]), span=self.span(meta))
+
+    @v_args(meta=True)
     def players_decl(self, meta, c):
         low = self.number(c[0])
         high = self.number(c[1]) if c[1] is not None else low
@@ -196,7 +204,8 @@ class _Builder(Transformer):
                           per_player=mods.get("per_player", False),
                           visibility=mods.get("visibility"), facing=mods.get("facing"),
                           capacity=mods.get("capacity"), contents=tuple(contents),
-                          name_span=self.tspan(name), of_span=self.tspan(of), span=self.span(meta))
+                          name_span=self.tspan(name), of_span=self.tspan(of), span=self.span(meta),
+                          hidden=mods.get("hidden", False))
 
     @v_args(meta=True)
     def content(self, meta, c):
@@ -210,7 +219,7 @@ class _Builder(Transformer):
     def var_decl(self, meta, c):
         name, type_, init, mods = c
         return n.VarDecl(str(name), type_, init, mods.get("per_player", False), mods.get("visibility"),
-                         name_span=self.tspan(name), span=self.span(meta))
+                         name_span=self.tspan(name), span=self.span(meta), hidden=mods.get("hidden", False))
 
     @v_args(meta=True)
     def const_decl(self, meta, c):
@@ -563,7 +572,8 @@ class _Builder(Transformer):
             multiple = True
         return n.Choose(str(var), source, body, where, low, high, ordered, opts.get("by"),
                         opts.get("secretly", False), opts.get("label"), orelse or (), multiple,
-                        opts.get("automatic", False), var_span=self.tspan(var), span=self.span(meta))
+                        opts.get("automatic", False), var_span=self.tspan(var), span=self.span(meta),
+                        help=opts.get("help"))
 
     def choice_count(self, c):
         low, high, ordered = c
@@ -581,6 +591,9 @@ class _Builder(Transformer):
     def choice_label(self, c):
         return ("label", self.as_template(self.template(c[0])))
 
+    def choice_help(self, c):
+        return ("help", self.as_template(self.template(c[0])))
+
     @v_args(meta=True)
     def menu_stmt(self, meta, c):
         c = list(c)
@@ -592,9 +605,10 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def option_clause(self, meta, c):
-        label, var, source, cond, body = c
+        label, var, source, cond, help_text, body = c
         return n.Option(self.as_template(self.template(label)), body, str(var) if var else None, source, cond,
-                        var_span=self.tspan(var) if var else UNKNOWN, span=self.span(meta))
+                        var_span=self.tspan(var) if var else UNKNOWN, span=self.span(meta),
+                        help=self.as_template(self.template(help_text)) if help_text else None)
 
     @v_args(meta=True)
     def simultaneous_stmt(self, meta, c):
@@ -756,7 +770,7 @@ def _closing_brace(text: str, start: int) -> int:
 
 
 def _is_opt(x) -> bool:
-    return isinstance(x, tuple) and len(x) == 2 and x[0] in ("by", "secretly", "label", "automatic")
+    return isinstance(x, tuple) and len(x) == 2 and x[0] in ("by", "secretly", "label", "automatic", "help")
 
 
 def _positional(args) -> tuple:

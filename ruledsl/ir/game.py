@@ -28,6 +28,7 @@ SINGLE = {
     n.Seats: "seats",
     n.SetupDecl: "setup",
     n.FlowDecl: "flow",
+    n.ProgressDecl: "progress",
     n.EvaluateDecl: "evaluate",
 }
 
@@ -46,6 +47,8 @@ class GameDef:
     setup: Optional[n.SetupDecl] = None
     flow: Optional[n.FlowDecl] = None
     evaluate: Optional[n.EvaluateDecl] = None
+    progress: Optional[n.ProgressDecl] = None
+    descriptions: list = attrs.Factory(list)
     options: dict = attrs.Factory(dict)
     enums: dict = attrs.Factory(dict)
     kinds: dict = attrs.Factory(dict)
@@ -103,9 +106,11 @@ def merge(files: list[n.RulesFile]) -> tuple[GameDef, list[Diagnostic]]:
                 game.triggers.append(decl)
             elif kind is n.ScenarioDecl:
                 game.scenarios.append(decl)
+            elif kind is n.DescribeDecl:
+                game.descriptions.append(decl)
     return game, problems
 
 
 def _keyword(kind: type) -> str:
     return {n.GameDecl: "game", n.Players: "players", n.Seats: "seats",
-            n.SetupDecl: "setup:", n.FlowDecl: "flow:", n.EvaluateDecl: "evaluate"}[kind]
+            n.SetupDecl: "setup:", n.FlowDecl: "flow:", n.EvaluateDecl: "evaluate", n.ProgressDecl: "progress"}[kind]

@@ -452,11 +452,13 @@ class Choose:
     automatic: bool = False
     var_span: Span = _span()
     span: Span = _span()
+    help: Optional[Template] = None
 
 
 @node
 class Option:
-    """One alternative of a menu: a label, optionally over a collection, guarded."""
+    """One alternative of a menu: a label, optionally over a collection, guarded. help: what
+    taking it costs or means, shown beside it in play (a Template), or None."""
     label: Template
     body: tuple
     var: Optional[str] = None
@@ -464,6 +466,7 @@ class Option:
     cond: Optional[Expr] = None
     var_span: Span = _span()
     span: Span = _span()
+    help: Optional[Template] = None
 
 
 @node
@@ -635,7 +638,8 @@ class ZoneDecl:
     shape: deck, pile, bag, area, hand, row (see check/builtins.ZONE_SHAPES).
     per_player: one such zone per seat. visibility: who sees the faces of
     what is in it (None: the shape's default). facing: "up"/"down" or None.
-    label: how the log names it ("Red's face-down cards"), or None (its name).
+    label: how the log names it ("Red's face-down cards"), or None (its name). hidden:
+    bookkeeping that views and screens never show.
     """
     name: str
     shape: str
@@ -649,16 +653,36 @@ class ZoneDecl:
     name_span: Span = _span()
     of_span: Span = _span()
     span: Span = _span()
+    hidden: bool = False
 
 
 @node
 class VarDecl:
-    """`var name: type = init [, per player] [, visible to who]`."""
+    """`var name: type = init [, per player] [, visible to who] [, hidden]`. hidden: bookkeeping
+    that rules read and set but views and screens never show."""
     name: str
     type: TypeRef
     init: Expr
     per_player: bool = False
     visibility: Optional[Visibility] = None
+    name_span: Span = _span()
+    span: Span = _span()
+    hidden: bool = False
+
+
+@node
+class ProgressDecl:
+    """`progress "month {month} of 4"`: how far the game has gone, shown on players' screens."""
+    text: Template
+    span: Span = _span()
+
+
+@node
+class DescribeDecl:
+    """`describe Name "text"`: what a declared thing (an enum value, a location, a kind, a zone,
+    a variable, a rule, an option, a die, a board) means, shown to players on demand."""
+    name: str
+    text: str
     name_span: Span = _span()
     span: Span = _span()
 

@@ -62,10 +62,21 @@ def describe(decl: Declaration, here, analysis: Analysis) -> str:
     doc = _doc(decl, analysis)
     if doc:
         parts.append(doc)
+    told = _described(decl, analysis)
+    if told:
+        parts.append(f"*described:* {told}")
     if not decl.builtin and decl.span.line > 0:
         where = f"{_short(decl.span.path, analysis.path)}:{decl.span.line}"
         parts.append(f"declared at {where}" + (f", in {decl.owner}" if decl.owner else ""))
     return "\n\n".join(parts)
+
+
+def _described(decl: Declaration, analysis: Analysis) -> str:
+    """What the rules' `describe NAME "…"` says of a declared thing (what players are shown in play)."""
+    definition = analysis.loaded.definition
+    if decl.builtin or definition is None or decl.category in ("local", "parameter", "field"):
+        return ""
+    return next((d.text for d in getattr(definition, "descriptions", ()) if d.name == decl.name), "")
 
 
 def _headline(decl: Declaration) -> str:

@@ -117,6 +117,28 @@ class GameState(StateData):
         d = self.pending
         return list(d.labels) if d is not None else []
 
+    def decision_steps(self):
+        """The pending decision as a sequence of small steps with the same meaning (runtime/steps.py):
+        `choices(path)` lists what may be picked next; None when no decision is pending."""
+        if self.pending is None:
+            return None
+        from .steps import Steps
+        return Steps(self)
+
+    def may_take_back(self, earlier: "GameState", seat: int) -> bool:
+        """Whether seat (0-based) may go back from this state to earlier (a clone of a state this
+        one went on from) without having learned anything hidden since: no chance, no news told
+        it alone, no face newly seen, no other seat's secret choice (runtime/undo.py)."""
+        from .undo import hidden_revealed
+        return not hidden_revealed(earlier, self, seat)
+
+    def option_help(self, index: int) -> Optional[str]:
+        """What the rules say taking option `index` of the pending decision costs or means (the
+        `help "…"` of its option or choice), or None."""
+        d = self.pending
+        notes = d.notes if d is not None else None
+        return notes.get(d.labels[index]) if notes else None
+
     def secret_decision(self) -> bool:
         """Whether the pending decision is taken `secretly`: the other seats read only that a
         choice was made (options added `during each turn` are announced all the same)."""

@@ -127,8 +127,10 @@ def build_view(prog, st, seat) -> dict:
         "log": list(seat_log(st, seat)),
         "actions": list(decision.labels) if decision is not None and chooser is not None and chooser == seat else None,
     }
+    if prog.progress is not None:
+        view["progress"] = prog.progress(st)
     for place in prog.places:
-        if type(place) is Zone:
+        if type(place) is Zone and not prog.defn.zones[place.decl_name].hidden:
             view["zones"][place.name] = _contents(prog, st, place, seat)
     for board in prog.boards.values():
         locs = {}
@@ -180,6 +182,8 @@ def _disclosed(st, slot, seat) -> bool:
 def _vars(prog, st, seat) -> dict:
     out = {}
     for name, decl in prog.var_decls.items():
+        if decl.hidden:
+            continue          # bookkeeping: never shown
         slot = prog.var_slots[name]
         if decl.per_player:
             values = {}

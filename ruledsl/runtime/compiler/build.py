@@ -216,6 +216,16 @@ class Compiler:
         self.code_map.compile(self.ns, out, "a board's condition")
         return self.ns.globals[name]
 
+    def progress_function(self, decl):
+        """`progress "…"`: a function (st) -> how far the game has gone, as players read it."""
+        name = self.ns.fresh("progress")
+        out = Source()
+        out.add(f"def {name}(st):", decl.span)
+        out.add(f"    return _D(st, {self.exprs.gen(decl.text, {})})", decl.span)
+        self.code_map.compile(self.ns, out, "the game's progress")
+        self.flush()
+        return self.ns.globals[name]
+
     def shown_function(self, decl):
         """`kind K, shown as "…"`: a function (st, comp) -> how one reads, its fields as names."""
         name = self.ns.fresh("shown")
@@ -298,6 +308,8 @@ class Compiler:
         for decl in defn.kinds.values():
             if decl.shown is not None:
                 prog.kinds[decl.name].shown = self.shown_function(decl)
+        if defn.progress is not None:
+            prog.progress = self.progress_function(defn.progress)
         flow_unit = self.new_unit("the flow")
         flow_unit.add("return _SUSPEND", defn.flow.body[0].span if defn.flow.body else None)  # held: see loop.start
         flow_unit.end_block()

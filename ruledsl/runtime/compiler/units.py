@@ -29,6 +29,13 @@ from .together import TogetherGen
 _LABEL = re.compile(r"__L(\d+)__")
 
 
+def _parts(s) -> str:
+    """The `parts` argument of a choice of several items (Decision.parts), else nothing."""
+    if s.count_min is None:
+        return ""
+    return f", parts={'ordered' if s.ordered else 'unordered'!r}"
+
+
 def _jump_target(line: str):
     """The block a line `fr.pc = N` moves on to, or None."""
     text = line.strip()
@@ -383,19 +390,24 @@ class UnitGen(TogetherGen):
                 return
             source = f"_selections(st, {source}, {low}, {high if high else low}, {s.ordered}, {self.k(s.span)})"
         chooser = together.chooser if together else self.chooser(s, names)
-        with self.options_of(unit, s.span, {item}, chooser):
+        with self.options_of(unit, s.span, {item}, chooser, s.help is not None):
             label = self.label(s.label, local, item)
             where = self.x(s.where, local) if s.where is not None else None
+            note = self.label(s.help, local) if s.help is not None else None
         unit.add(f"for {item} in {source}:", s.span)
+        pad = "    "
         if where is not None:
             unit.add(f"    if {where}:", s.span)
-            unit.add(f"        found.setdefault({label}, {item})", s.span)
+            pad = "        "
+        if note is None:
+            unit.add(f"{pad}found.setdefault({label}, {item})", s.span)
         else:
-            unit.add(f"    found.setdefault({label}, {item})", s.span)
+            unit.add(f"{pad}notes.setdefault(_l := {label}, {note})", s.span)
+            unit.add(f"{pad}found.setdefault(_l, {item})", s.span)
         take, nothing = (together.picked(body, key), together.picked(orelse, None, False)) if together else (body, orelse)
         unit.add(f"return _offer_choice(st, fr, chooser, found, __L{take}__, {key}, __L{nothing}__, "
-                 f"{bool(s.orelse)}, {s.secretly or bool(together)}, {self.k(s.span)}"
-                 f"{', True' if s.automatic else ''})", s.span)
+                 f"{bool(s.orelse)}, {s.secretly or bool(together)}, {self.k(s.span)}, {bool(s.automatic)}"
+                 f"{_parts(s)}{', notes=notes' if s.help is not None else ''})", s.span)
         unit.end_block()
         if together:
             together.record(unit)
@@ -423,13 +435,16 @@ class UnitGen(TogetherGen):
 
         def target(label, key):
             return together.picked(label, key) if together else label
-        with self.options_of(unit, s.span, set(items.values()), chooser):
+        helped = any(option.help is not None for option in s.options)
+        with self.options_of(unit, s.span, set(items.values()), chooser, helped):
             for option, label in arms:
                 if option.var is None:
                     cond = self.x(option.cond, names) if option.cond is not None else "True"
                     lines += [(f"if {cond}:", option.span),
-                              (f"    found.setdefault({self.label(option.label, names)}, "
+                              (f"    found.setdefault({'_l := ' if option.help else ''}{self.label(option.label, names)}, "
                                f"(__L{target(label, None)}__, None, None))", option.span)]
+                    if option.help is not None:
+                        lines.append((f"    notes.setdefault(_l, {self.label(option.help, names)})", option.span))
                     bodies.append((option, label, names))
                     continue
                 var, inner = self.env_name(option.var, names)
@@ -439,13 +454,16 @@ class UnitGen(TogetherGen):
                 key = var[len('env['):-1]
                 lines += [(f"for {item} in _items(st, {self.x(option.source, names)}):", option.span),
                           (f"    if {test}:", option.span),
-                          (f"        found.setdefault({self.label(option.label, local)}, "
+                          (f"        found.setdefault({'_l := ' if option.help else ''}{self.label(option.label, local)}, "
                            f"(__L{target(label, key)}__, {key}, {item}))", option.span)]
+                if option.help is not None:
+                    lines.append((f"        notes.setdefault(_l, {self.label(option.help, local)})", option.span))
                 bodies.append((option, label, inner))
         for line, span in lines:
             unit.add(line, span)
         unit.add(f"return _offer_menu(st, fr, chooser, found, __L{together.picked(orelse, None, False) if together else orelse}__, {bool(s.orelse)}, "
-                 f"{s.secretly or bool(together)}, {self.k(s.span)}{', True' if s.automatic else ''})", s.span)
+                 f"{s.secretly or bool(together)}, {self.k(s.span)}, {bool(s.automatic)}"
+                 f"{', notes=notes' if helped else ''})", s.span)
         unit.end_block()
         if together:
             together.record(unit)
@@ -460,9 +478,10 @@ class UnitGen(TogetherGen):
             unit.place(end, s.span)
 
     @contextmanager
-    def options_of(self, unit, span, varying: set, chooser: str):
-        """A decision's block: who chooses and the options found so far; the parts of its conditions
-        and labels written inside are worked out once per decision where they read no option."""
+    def options_of(self, unit, span, varying: set, chooser: str, notes: bool = False):
+        """A decision's block: who chooses and the options found so far (and, with notes, their
+        `help` texts); the parts of its conditions and labels written inside are worked out once
+        per decision where they read no option."""
         exprs = self.compiler.exprs
         hoist = Hoist(self.ns, varying)
         exprs.hoists = [hoist] if on("hoist") else []
@@ -473,6 +492,8 @@ class UnitGen(TogetherGen):
         self.decision_block(unit, span)
         unit.add(f"chooser = {chooser}", span)
         unit.add("found = {}", span)
+        if notes:
+            unit.add("notes = {}", span)
         unit.add("memo = {}", span)
         unit.add("st.memo = {}", span)
         for name in hoist.names:

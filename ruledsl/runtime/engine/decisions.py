@@ -29,9 +29,13 @@ class Decision:
 
     seat: the deciding seat (0-based), None for chance. labels, pcs, names,
     values: per option. probs: per option for chance (Fractions), else None.
-    secret: only the chooser may learn which option was taken.
+    secret: only the chooser may learn which option was taken. parts: "ordered" or
+    "unordered" when each value is a selection of several items (`choose N [ordered] x from`),
+    which ruledsl/runtime/steps.py offers an item at a time; else None. notes: {label: what
+    taking it costs or means} from the rules' `help`, or None.
     """
-    __slots__ = ("seat", "labels", "pcs", "names", "values", "probs", "secret", "span", "at", "actions")
+    __slots__ = ("seat", "labels", "pcs", "names", "values", "probs", "secret", "span", "at", "actions", "parts",
+                 "notes")
 
     def __init__(self, seat, labels, pcs, names, values, probs=None, secret=False, span=None):
         self.seat = seat
@@ -44,6 +48,8 @@ class Decision:
         self.span = span
         self.at = 0           # the block that asked (set by the run loop)
         self.actions = None   # the API's Action objects, made once
+        self.parts = None
+        self.notes = None
 
 
 def chooser_of(st, p, span):
@@ -100,9 +106,9 @@ def _only(st, fr, chooser, label: str, pc: int, name, value, secret: bool):
 
 
 def offer_choice(st, fr, chooser, found: dict, pc: int, name: str, else_pc: int, has_else: bool,
-                 secret: bool, span, auto: bool = False):
+                 secret: bool, span, auto: bool = False, parts=None, notes=None):
     """`choose x from C`: suspend on the options found ({label: item}), or go to `else`; with
-    auto, an only option is taken at once."""
+    auto, an only option is taken at once. parts: Decision.parts (a choice of several items)."""
     if not found:
         return _nothing(st, fr, chooser, else_pc, has_else)
     if auto and len(found) == 1:
@@ -113,10 +119,13 @@ def offer_choice(st, fr, chooser, found: dict, pc: int, name: str, else_pc: int,
     count = len(found)
     st.pending = Decision(chooser.index, tuple(found), (pc,) * count, (name,) * count, tuple(found.values()),
                           None, secret, span)
+    st.pending.parts = parts
+    st.pending.notes = notes
     return SUSPEND
 
 
-def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secret: bool, span, auto: bool = False):
+def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secret: bool, span, auto: bool = False,
+               notes=None):
     """A menu: suspend on the options found ({label: (pc, name, item)}), or go to `else`; with
     auto, an only option is taken at once."""
     if not found:
@@ -128,6 +137,7 @@ def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secre
     _too_many(found, span)
     pcs, names, values = zip(*found.values())
     st.pending = Decision(chooser.index, tuple(found), pcs, names, values, None, secret, span)
+    st.pending.notes = notes
     return SUSPEND
 
 
@@ -146,12 +156,14 @@ def offer_selections(st, fr, chooser, items, low: int, high: int, ordered: bool,
                 raise error(span, "this decision has too many possible selections",
                             "narrow the list, or choose one item at a time")
             found.setdefault(prefix + display(st, choice) + suffix, choice)
-        return offer_choice(st, fr, chooser, found, pc, name, else_pc, has_else, secret, span)
+        return offer_choice(st, fr, chooser, found, pc, name, else_pc, has_else, secret, span,
+                            parts="ordered" if ordered else "unordered")
     if not count:
         return _nothing(st, fr, chooser, else_pc, has_else)
     st.memo = None
     st.pending = Decision(chooser.index, SelectionLabels(selections, texts, prefix, suffix), (pc,) * count,
                           (name,) * count, selections, None, secret, span)
+    st.pending.parts = "ordered" if ordered else "unordered"
     return SUSPEND
 
 

@@ -132,4 +132,6 @@ def add_turn_options(prog, st) -> None:
     if len(labels) > len(d.labels):
         more = Decision(d.seat, tuple(labels), tuple(pcs), tuple(names), tuple(values), None, d.secret, d.span)
         more.at = d.at
+        more.parts = d.parts
+        more.notes = d.notes
         st.pending = more

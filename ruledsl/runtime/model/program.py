@@ -51,6 +51,7 @@ class Program:
         self.turn_options: list = []
         self.turn_option_units = frozenset()
         self.graphs = None
+        self.progress = None            # st -> text, the rules' `progress "…"`
         self.code_map = None
         self.compiler = None
 
