@@ -229,3 +229,32 @@ def test_clicking_a_square_on_the_board_picks_it():
         await pilot.pause()
         assert str(session.state.actions_taken[before]) == label
     run(app, script)
+
+
+def test_a_thinking_bot_searches_while_the_screen_stays_live():
+    import threading
+
+    from ruledsl.agents.search import SearchAgent
+
+    class Pondering(SearchAgent):
+        """Thinks until the test lets it answer."""
+        def choose(self, state):
+            assert released.wait(10)
+            return state.legal_actions()[0]
+
+    released = threading.Event()
+    game = ruledsl.load("games/examples/tic_tac_toe.rules", players=2)
+    session = GameSession(game, game.new_game(seed=1), {1: Pondering()}, [0], "x.json")
+    app = PlayApp(session)
+
+    async def script(pilot, app, pane):
+        await pilot.press("enter")                      # X marks; O thinks in a worker thread
+        assert app.thinking and pane.loading and "thinking" in screen_text(app)
+        await pilot.press("ctrl+z")                     # refused: while a bot thinks the state is its own
+        assert len(session.state.actions_taken) == 1
+        released.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not app.thinking and not pane.loading
+        assert len(session.state.actions_taken) == 2 and session.state.current_player == 0
+    run(app, script)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .. import CHANCE
+from ..agents.search import SearchAgent
 from ..errors import RulesError
 from .common import CliError, diagnostics_text, write_record
 
@@ -36,6 +37,10 @@ class GameSession:
         """The human seat that must decide now, or None (the game is over)."""
         seat = self.state.current_player
         return seat if seat in self.humans else None
+
+    def bots_think(self) -> bool:
+        """Whether a bot of this game searches (and may take a while over a move)."""
+        return any(isinstance(agent, SearchAgent) for agent in self.agents.values())
 
     def advance(self, single: bool = True) -> None:
         """Let bots act until a human must decide or the game is over; with single, a human's

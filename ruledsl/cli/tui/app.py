@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, RichLog, Static
 
 from ..boardgraph import standing
-from ..common import returns_text, winners_text
+from ..common import CliError, returns_text, winners_text
 from ..render import board_layouts, zone_labels
 from . import panes
 from .decide import DecisionPane
@@ -79,6 +79,7 @@ class PlayApp(App):
         self.viewer: Optional[int] = None     # the seat whose view is on screen
         self.logged = 0                       # how many of its log lines the log pane holds
         self.messages: list = []              # what the app said at the end (for the terminal)
+        self.thinking = False                 # a bot is searching in a thread: the state is its own
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
@@ -100,8 +101,7 @@ class PlayApp(App):
         self.query_one("#table").border_title = "On the table"
         self.query_one("#log").border_title = "Log"
         self._fit(self.size.width)
-        self.session.advance()
-        self.call_after_refresh(self.next_turn)
+        self.bots_then_next_turn()
 
     def on_resize(self, event) -> None:
         self._fit(event.size.width)
@@ -180,13 +180,59 @@ class PlayApp(App):
 
     # ------------------------------------------------------------ deciding
     def on_decision_pane_decided(self, message: DecisionPane.Decided) -> None:
-        self.session.take(message.index)
-        self.session.advance()
+        try:
+            self.session.take(message.index)
+        except CliError as err:
+            self._bots_failed(err)
+            return
+        self.bots_then_next_turn()
+
+    def bots_then_next_turn(self) -> None:
+        """Let the bots act, then show the next human's turn. A bot that thinks does so in a
+        thread, so the screen stays live (and says who is thinking) while it searches."""
+        session = self.session
+        if not session.bots_think():
+            try:
+                session.advance()
+            except CliError as err:
+                self._bots_failed(err)
+                return
+            self.call_after_refresh(self.next_turn)
+            return
+        pane = self.query_one("#decide", DecisionPane)
+        pane.loading = True
+        self.thinking = True
+        self.query_one("#header", Static).update(Text("the bots are thinking…", style="italic"))
+        self.run_worker(self._bots_act, thread=True, exclusive=True, group="bots", exit_on_error=False)
+
+    def _bots_act(self) -> None:
+        try:
+            self.session.advance()
+        except CliError as err:
+            self.call_from_thread(self._bots_failed, err)
+            return
+        self.call_from_thread(self._bots_done)
+
+    def _bots_done(self) -> None:
+        self.thinking = False
+        self.query_one("#decide", DecisionPane).loading = False
         self.next_turn()
+
+    def _bots_failed(self, err: CliError) -> None:
+        """A rule failed: leave the screen and say where (play prints the messages), exit 1."""
+        self.thinking = False
+        self.messages.append(str(err))
+        self.exit(1)
+
+    def busy(self) -> bool:
+        """Whether a bot is thinking (then nothing may read or change the state); says so."""
+        if self.thinking:
+            self.notify("Wait: a bot is thinking", severity="warning", timeout=2)
+        return self.thinking
 
     def action_undo(self) -> None:
         seat = self.viewer
-        if seat is None:
+        if seat is None or self.busy():
             return
         problem = self.session.undo_problem(seat)
         if problem is not None:
@@ -231,6 +277,9 @@ class PlayApp(App):
                                                       ("Leave", "app.done")])
 
     def action_save(self, then_exit: bool = False) -> None:
+        if self.busy():
+            return
+
         def saved(answer) -> None:
             if answer is None:
                 if then_exit:
