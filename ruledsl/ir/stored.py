@@ -25,7 +25,9 @@ MAX_ENTRIES = 400
 
 # The code whose change changes what a file builds to.
 _PACKAGE = Path(__file__).resolve().parent.parent
-_CODE = ("parse.py", "source.py", "errors.py", "ir/nodes.py", "ir/build.py", "ir/incremental.py")
+_CODE = ("parse.py", "source.py", "errors.py", "ir/nodes/__init__.py", "ir/nodes/base.py", "ir/nodes/exprs.py",
+         "ir/nodes/stmts.py", "ir/nodes/decls.py", "ir/build.py", "ir/build_support.py", "ir/build_decls.py",
+         "ir/build_stmts.py", "ir/build_exprs.py", "ir/incremental.py")
 
 
 def directory() -> Optional[Path]:
