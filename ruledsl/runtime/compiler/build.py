@@ -27,7 +27,8 @@ from .exprs import UNSET, ExprGen
 from .source import CodeMap, Namespace, Source
 from .stmts import StmtGen
 from .triggers import compile_triggers
-from .units import Unit, UnitGen
+from .unit import Unit
+from .units import UnitGen
 
 # Everything generated code calls, by the name it calls it.
 HELPERS = {

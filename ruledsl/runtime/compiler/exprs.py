@@ -10,8 +10,6 @@ fresh Python local, or `env['x']` for a name kept in the frame across decisions.
 """
 from __future__ import annotations
 
-import re
-
 from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
@@ -19,6 +17,7 @@ from ..engine.library import PLAIN, edge_kind_names, reporting
 from ..model.values import Comp
 from ...check.types import INT, LOCATION
 from ..fastpaths import on
+from .hoist import Hoist
 
 # Literal ranges at most this long are built once, when the game is compiled.
 _CONSTANT_RANGE = 1000
@@ -461,53 +460,6 @@ def _cheap(e) -> bool:
     if isinstance(e, n.Index):
         return _cheap(e.obj) and _cheap(e.index)
     return False
-
-
-class Hoist:
-    """A loop being written (a decision's options, a comprehension's items): the parts of what is
-    written inside it that read nothing changing from one round to the next (a call, a
-    comprehension) are worked out once, when first needed, and kept in a Python name that the
-    loop makes unset each time it is entered (nothing changes while an expression is worked out,
-    nor while a decision's options are)."""
-
-    def __init__(self, ns, own):
-        self.ns = ns
-        self.own = set(own)             # Python names that change from one round of this loop to the next
-        self.names: list = []           # the names of the parts kept
-        self.made: set = set()          # the texts of parts already kept (one is not kept twice)
-        self.alike: dict = {}           # a part's text, its own names numbered -> how it is kept
-
-    def reads_own(self, text: str) -> bool:
-        return any(re.search(rf"\b{name}\b", text) for name in self.own)
-
-    def once(self, text: str) -> str:
-        same = _canonical(text)
-        kept = self.alike.get(same)
-        if kept is not None:        # the same part written again (a define used twice): kept once
-            return kept
-        name = self.ns.fresh("h")
-        self.names.append(name)
-        kept = f"({name} if {name} is not _UNSET else ({name} := {text}))"
-        self.made.add(kept)
-        self.alike[same] = kept
-        return kept
-
-
-_BOUND = re.compile(r"\bfor ([a-z]_\d+) in\b|\(([a-z]_\d+) :=")
-
-
-def _canonical(text: str) -> str:
-    """text with the Python names it binds itself (comprehension variables, walrus temps) numbered
-    in order, so that two writings of one expression read alike."""
-    bound = []
-    for m in _BOUND.finditer(text):
-        name = m.group(1) or m.group(2)
-        if name not in bound:
-            bound.append(name)
-    if not bound:
-        return text
-    table = {name: f"@{i}" for i, name in enumerate(bound)}
-    return re.sub(r"\b[a-z]_\d+\b", lambda m: table.get(m.group(0), m.group(0)), text)
 
 
 UNSET = object()     # a hoisted part not worked out yet

@@ -1,0 +1,121 @@
+"""One code unit being written: its blocks of Python lines, their labels, and the jumps between
+them, made into block functions once every block is placed (see units.py)."""
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+
+from ..fastpaths import on
+from .source import Source
+
+_LABEL = re.compile(r"__L(\d+)__")
+
+
+def _jump_target(line: str):
+    """The block a line `fr.pc = N` moves on to, or None."""
+    text = line.strip()
+    if text.startswith("fr.pc = ") and text[len("fr.pc = "):].isdigit():
+        return int(text[len("fr.pc = "):])
+    return None
+
+
+
+class Unit:
+    """One unit's blocks while they are written."""
+
+    def __init__(self, name: str, index: int):
+        self.name = name
+        self.index = index
+        self.blocks: list = []        # Source of each block's body
+        self.block_spans: list = []
+        self.labels: dict = {}        # label -> block number
+        self._next = 0
+        self.out = None               # the block being written; None after a jump
+        self.open_block(None)
+
+    def label(self) -> int:
+        self._next += 1
+        return self._next
+
+    def open_block(self, span) -> None:
+        self.out = Source()
+        self.blocks.append(self.out)
+        self.block_spans.append(span)
+
+    def place(self, label: int, span=None) -> None:
+        """Start a new block here and name it label (the current one falls through to it)."""
+        if self.out is not None and not self.out.lines:
+            self.labels[label] = len(self.blocks) - 1          # an empty block: this is its start
+            if self.block_spans[-1] is None:
+                self.block_spans[-1] = span
+            return
+        if self.out is not None:
+            self.out.add(f"fr.pc = __L{label}__", span)
+        self.open_block(span)
+        self.labels[label] = len(self.blocks) - 1
+
+    def add(self, text: str, span) -> None:
+        if self.out is None:           # after a jump: code no block reaches (a new block for it)
+            self.open_block(span)
+        if self.block_spans[-1] is None:
+            self.block_spans[-1] = span
+        self.out.add(text, span)
+
+    def end_block(self) -> None:
+        self.out = None
+
+    # Native statements (stmts.py) write into the current block as into any Source.
+    @property
+    def lines(self) -> list:
+        if self.out is None:
+            self.open_block(None)
+        return self.out.lines
+
+    @contextmanager
+    def indented(self):
+        if self.out is None:
+            self.open_block(None)
+        with self.out.indented():
+            yield
+
+    def jump(self, label: int, span) -> None:
+        self.add(f"fr.pc = __L{label}__", span)
+        self.end_block()
+
+    def source(self, prefix: str) -> tuple:
+        """(Source defining every block as `{prefix}{i}(st, fr)`, their names)."""
+        out = Source()
+        names = []
+        for i, block in enumerate(self.blocks):
+            name = f"{prefix}{i}"
+            names.append(name)
+            span = self.block_spans[i]
+            out.add(f"def {name}(st, fr):", span)
+            with out.indented():
+                out.add("env = fr.env", span)
+                for line, line_span in self.linked(i, block, prefix):
+                    out.add(line, line_span)
+                if not block.lines:
+                    out.add("st.frames.pop()", span)     # an empty last block: the unit has ended
+        return out, names
+
+    def linked(self, i: int, block, prefix: str):
+        """The block's lines with its labels as block numbers. A jump forward, in a block that pushes
+        or pops no frame, calls the next block at once instead of going back to the run loop (a
+        unit has few blocks, so such chains stay short)."""
+        lines = [_LABEL.sub(lambda m: str(self.labels[int(m.group(1))]), line) for line in block.lines]
+        direct = on("jumps") and not any("st.frames." in line for line in lines)
+        for j, (line, span) in enumerate(zip(lines, block.spans)):
+            target = _jump_target(line)
+            if direct and target is not None and target > i:
+                following = lines[j + 1] if j + 1 < len(lines) else None
+                indent = line[:len(line) - len(line.lstrip())]
+                if following is None:
+                    yield line, span
+                    yield f"{indent}return {prefix}{target}(st, fr)", span
+                    continue
+                if following == f"{indent}return":
+                    yield line, span
+                    lines[j + 1] = f"{indent}return {prefix}{target}(st, fr)"
+                    continue
+            yield line, span
