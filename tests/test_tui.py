@@ -258,3 +258,25 @@ def test_a_thinking_bot_searches_while_the_screen_stays_live():
         assert not app.thinking and not pane.loading
         assert len(session.state.actions_taken) == 2 and session.state.current_player == 0
     run(app, script)
+
+
+def test_clicking_a_card_in_ones_hand_picks_it():
+    session = new_session("haunting_house")
+    app = PlayApp(session)
+
+    async def script(pilot, app, pane):
+        for _ in range(20):                         # on to the first programming: four cards in steps
+            if any(c.index is None for c in pane.shown):
+                break
+            await take(pilot, pane, 0)
+        lines = screen_text(app).splitlines()
+        hand = [c.text for c in pane.shown if c.index is None]         # the first card of a program
+        assert hand, [c.text for c in pane.shown]
+        found = [(y, line.index(text, 60), text) for text in hand for y, line in enumerate(lines)
+                 if line.find(text, 60) >= 0]
+        assert found, "no card of the choice is shown in the seat's own pane"
+        y, x, text = found[0]
+        await pilot.click(offset=(x + 1, y))
+        await pilot.pause()
+        assert pane.path == [text]
+    run(app, script)

@@ -161,7 +161,7 @@ class PlayApp(App):
         self.query_one("#board-view", Static).update(
             panes.boards(view, self.layouts, state.connections(), standing(self.session.game, view), width,
                          self._click))
-        self.query_one("#yours-view", Static).update(panes.yours(view, self.labels))
+        self.query_one("#yours-view", Static).update(panes.yours(view, self.labels, self._click_thing))
         self.query_one("#table-view", Static).update(panes.table(view, self.labels, self.colours))
         log = self.query_one("#log", RichLog)
         lines = view["log"]
@@ -171,6 +171,14 @@ class PlayApp(App):
 
     def _click(self, location: str) -> Style:
         return Style.from_meta({"@click": ("app.pick_location", (location,))})
+
+    def _click_thing(self, text: str) -> Style:
+        return Style.from_meta({"@click": ("app.pick_thing", (text,))})
+
+    def action_pick_thing(self, text: str) -> None:
+        """A thing of the seat's own clicked (a card in a hand): pick the choice that is it."""
+        if not self.query_one(DecisionPane).pick_place(text):
+            self.notify(f"{text} is not among the choices now", timeout=3)
 
     def action_pick_location(self, location: str) -> None:
         view = self.view()

@@ -14,7 +14,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from ..render import grouped, relabel, render_board, value_text
+from ..render import describe, grouped, relabel, render_board, value_text
 
 PALETTE = ["bright_red", "bright_blue", "bright_green", "yellow", "magenta", "cyan", "bright_white", "orange1"]
 NAMED = {"purple": "medium_purple1", "blue": "dodger_blue1", "red": "red1", "green": "green3"}
@@ -83,13 +83,37 @@ def compact(contents: list) -> str:
     return ", ".join(shown)
 
 
+def clickable(contents: list, click=None) -> Text:
+    """compact() as Text whose visible things, when click is given, pick themselves when clicked
+    (click(text) -> the Style that does it)."""
+    if click is None:
+        return Text(compact(contents))
+    out = Text()
+    counts: dict = {}
+    for comp in contents:
+        if not comp.get("hidden"):
+            text = describe(comp)
+            counts[text] = counts.get(text, 0) + 1
+    for text, n in counts.items():
+        if out:
+            out.append(", ")
+        out.append(text, style=click(text))
+        if n > 1:
+            out.append(f" ×{n}")
+    hidden = sum(1 for c in contents if c.get("hidden"))
+    if hidden:
+        out.append((", " if out else "") + f"{hidden} face down")
+    return out
+
+
 def _mine(view: dict, name: str) -> bool:
     seat = view.get("seat")
     return seat is not None and name.startswith(seat + ".")
 
 
-def yours(view: dict, labels: dict) -> Table:
-    """The seat's own zones and its own entries of per-player variables (private ones included)."""
+def yours(view: dict, labels: dict, click=None) -> Table:
+    """The seat's own zones and its own entries of per-player variables (private ones included);
+    with click, the things in its zones pick themselves when clicked."""
     seat = view.get("seat")
     places = _places(view)
     table = Table(box=None, padding=(0, 1), show_header=False, expand=True)
@@ -100,7 +124,7 @@ def yours(view: dict, labels: dict) -> Table:
         if _mine(view, name):
             shown = labels.get(name, name.split(".", 1)[1]).removeprefix(f"{seat}'s ")
             if contents:
-                table.add_row(shown, compact(contents))
+                table.add_row(shown, clickable(contents, click))
             else:
                 empty.append(shown)
     for name, value in view.get("vars", {}).items():
