@@ -132,7 +132,9 @@ def test_all_bots_play_without_input():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--seat", "2=robot"], "'2=robot' is not SEAT=human or SEAT=random"),
+    (["--seat", "2=robot"], "'robot' is not a bot: the bots are random, greedy, mcts, ismcts"),
+    (["--seat", "2=mcts:fast"], "'fast' is not a budget: give seconds a move (2, 0.5, 2s) or iterations a move (500i)"),
+    (["--seat", "2"], "'2' is not SEAT=human or SEAT=BOT (as 2=ismcts:1s)"),
     (["--seat", "3=human"], "there is no seat '3': the seats are 1 (X), 2 (O)"),
     (["--option", "novalue"], "'novalue' is not NAME=VALUE"),
 ])

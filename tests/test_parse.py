@@ -182,7 +182,7 @@ def test_newlines_inside_brackets_are_free():
 
 @pytest.mark.parametrize("typed,text", [
     (r'"a\nb"', "a\nb"), (r'"a\tb"', "a\tb"), (r'"say \"hi\""', 'say "hi"'), (r'"a\\b"', "a\\b"),
-    (r'"C:\games\x"', r"C:\games\x"), ('"café \\n"', "café \n"),
-], ids=["newline", "tab", "quote", "backslash", "unknown escape kept", "letters beyond ASCII"])
+    (r'"C:\games\x"', r"C:\games\x"), (r'"\u00e9\u0000"', "\u00e9\x00"), ('"café \\n"', "café \n"),
+], ids=["newline", "tab", "quote", "backslash", "unknown escape kept", "code point", "letters beyond ASCII"])
 def test_escapes_in_strings(typed, text):
     assert expr(typed) == L(text)

@@ -134,6 +134,8 @@ class Checker(Choices, Declared, Expressions):
             self.owner = owner
             if decl:
                 self.block(decl.body)
+        if g.evaluate:
+            self.evaluation(g.evaluate)
         for trigger in g.triggers:
             self.owner = "trigger"
             names = {}
@@ -153,6 +155,16 @@ class Checker(Choices, Declared, Expressions):
             self.in_scenario = False
         self.owner = ""
         self.refine_defines()
+
+    def evaluation(self, decl: n.EvaluateDecl) -> None:
+        """`evaluate p: expr`: a number for each player p."""
+        self.owner = "evaluate"
+        self.scope.push({decl.var: self.local(decl.var, PLAYER, decl.span, decl.span)}, decl.span)
+        got = self.expr(decl.body)
+        self.scope.pop()
+        if not compatible(INT, got):
+            self.ctx.error(decl.body.span, f"an evaluation must be a number, but this is {a_type(got)}",
+                           "give each player's expected return, from 0 (a loss) to 1 (a win)")
 
     def refine_defines(self) -> None:
         """Type again, for the runtime only, the body of each define whose every call passes a

@@ -14,33 +14,33 @@ from rich.console import Console
 from rich.text import Text
 
 from .. import CHANCE
-from ..agents import HumanAgent, RandomAgent, TerminalIO, seat_seed
+from ..agents import HumanAgent, RandomAgent, TerminalIO, make_agent, seat_seed
 from ..agents.human import QUIT, SAVE
 from ..errors import RulesError
+from .bots import BOT_HELP, chance_mode, check_spec
 from .common import (CliError, default_save_name, diagnostics_text, load_game, load_record_game, no_traceback, options_from,
                      read_record, replay_record, returns_text, rules_error, seat_index, winners_text, write_record)
 from .boardgraph import standing
 from .render import board_layouts, render_menu, render_view, zone_labels
 
-KINDS = ("human", "random")
-
-
 def seat_kinds(specs, seats: list) -> list:
-    """Who plays each seat: seat 1 human and the others random, changed by --seat N=human|random."""
+    """Who plays each seat: seat 1 human and the others random, changed by --seat N=human or
+    --seat N=BOT (a bot spec such as random, mcts:2s, ismcts:500i)."""
     kinds = ["human"] + ["random"] * (len(seats) - 1)
     for spec in specs or ():
         where, sep, kind = spec.partition("=")
         kind = kind.strip().lower()
-        if not sep or kind not in KINDS:
-            raise click.BadParameter(f"'{spec}' is not SEAT=human or SEAT=random", param_hint="--seat")
-        kinds[seat_index(where, seats, "--seat")] = kind
+        if not sep or not kind:
+            raise click.BadParameter(f"'{spec}' is not SEAT=human or SEAT=BOT (as 2=ismcts:1s)", param_hint="--seat")
+        kinds[seat_index(where, seats, "--seat")] = kind if kind == "human" else check_spec(kind, "--seat")
     return kinds
 
 
 class PlaySession:
-    """One game at the terminal: bots act at once, each human sees their view and a menu.
+    """One game at the terminal: bots act (a thinking bot under a spinner), each human sees
+    their view and a menu.
 
-    kinds: "human" or "random" per 0-based seat. With several humans, the screen is
+    kinds: "human" or a bot spec ("random", "ismcts:1s", …) per 0-based seat. With several humans, the screen is
     cleared and the next human asked to take the keyboard before their view is shown.
     """
 
@@ -54,7 +54,8 @@ class PlaySession:
         self.agents = {CHANCE: RandomAgent(seat_seed(seed, CHANCE))}
         for seat, kind in enumerate(kinds):
             self.agents[seat] = (HumanAgent(io, self.seats[seat]) if kind == "human"
-                                 else RandomAgent(seat_seed(seed, seat)))
+                                 else make_agent(kind, seat_seed(seed, seat)))
+        self.kinds = kinds
         self.humans = [s for s, k in enumerate(kinds) if k == "human"]
         self.save_path = save_path
         self.layouts = board_layouts(game)
@@ -78,7 +79,12 @@ class PlaySession:
             seat = self.state.current_player
             agent = self.agents[seat]
             if not isinstance(agent, HumanAgent):
-                self._apply(agent.choose(self.state))
+                try:
+                    choice = self._think(seat, agent)
+                except KeyboardInterrupt:  # Ctrl-C while a bot thinks: leave as with `quit`
+                    self.io.say("")
+                    return self._quit()
+                self._apply(choice)
                 continue
             if len(self.humans) > 1 and seat != last_human:
                 self.io.clear()
@@ -102,6 +108,19 @@ class PlaySession:
             self._apply(choice)
         self._finish()
         return 0
+
+    def _think(self, seat: int, agent):
+        """The bot's choice; a bot that searches does so under a spinner saying how far it got."""
+        if not hasattr(agent, "progress") or seat == CHANCE:
+            return agent.choose(self.state)
+        who = f"{self.seats[seat]} ({self.kinds[seat]})"
+        with self.console.status(f"{who} is thinking…") as status:
+            agent.progress = lambda done, part: status.update(
+                f"{who} is thinking… {done} iterations, {round(100 * part)}% of its time")
+            try:
+                return agent.choose(self.state)
+            finally:
+                agent.progress = None
 
     def _apply(self, action) -> None:
         seat = self.state.current_player
@@ -173,9 +192,9 @@ class PlaySession:
 @click.option("--seed", type=int, help="Seed of the game's chance and of the bots (default: a random one, shown).")
 @click.option("--option", "option_values", multiple=True, metavar="NAME=VALUE",
               help="Set a game option; repeat for several.")
-@click.option("--seat", "seat_specs", multiple=True, metavar="SEAT=human|random",
-              help="Who plays a seat (1-based number or seat name); repeat for several. Default: seat 1 human, "
-                   "the others random bots.")
+@click.option("--seat", "seat_specs", multiple=True, metavar="SEAT=WHO",
+              help="Who plays a seat (1-based number or seat name): human, or a bot: " + BOT_HELP
+                   + ". Repeat for several. Default: seat 1 human, the others random bots.")
 @click.option("--resume", type=click.Path(dir_okay=False), metavar="SAVEFILE",
               help="Continue a saved game; its rules file, players, options and seed are used.")
 @no_traceback
@@ -189,9 +208,15 @@ def play_command(file, players, seed, option_values, seat_specs, resume):
     seats the screen is cleared and the keyboard passed between them.
     With --resume, FILE may be left out: the record names its rules file.
 
+    A bot that thinks (greedy, mcts, ismcts) shows a spinner while it does;
+    Ctrl-C then leaves the game as `quit` does. With such a bot the game is
+    played under explicit chance (dice and draws dealt step by step), so the
+    same --seed gives another game than with random bots only.
+
     \b
     Examples:
-      ruledsl play games/examples/tic_tac_toe.rules
+      ruledsl play games/examples/tic_tac_toe.rules --seat 2=mcts:1s
+      ruledsl play games/tillinghast.rules --players 3 --seat 2=ismcts --seat 3=ismcts:500i
       ruledsl play games/examples/high_card.rules --players 3 --seat 2=human
       ruledsl play --resume tic_tac_toe-7.save.json
     """
@@ -212,11 +237,14 @@ def play_command(file, players, seed, option_values, seat_specs, resume):
         if seed is None:
             seed = random.randrange(1, 1_000_000)
         try:
-            state = game.new_game(seed=seed)
+            state = game.new_game(seed=seed, chance=chance_mode(seat_kinds(seat_specs, game.seats)))
         except RulesError as err:
             raise rules_error(err, game.sources, file) from None
         save_path = default_save_name(file, seed)
     kinds = seat_kinds(seat_specs, game.seats)
+    if resume and state.record()["chance"] == "seeded" and any(k.split(":")[0] in ("ismcts", "greedy") for k in kinds):
+        raise click.UsageError("this saved game was played under seeded chance, which ismcts and greedy bots "
+                               "cannot follow; give its bot seats random or mcts")
     io = TerminalIO()
     session = PlaySession(game, state, kinds, io, seed, save_path)
     if resume:

@@ -6,19 +6,20 @@ import random
 
 import click
 
-from .. import CHANCE
-from ..agents import RandomAgent, play_out, seat_seed
+from ..agents import play_out
 from ..errors import RulesError
 from ..transcript import transcript as transcript_lines
+from .bots import BOT_HELP, bot_specs, chance_mode, make_bots
 from .common import (CliError, diagnostics_text, load_game, where_text, no_traceback, options_from, returns_text,
                      winners_text)
 
 DEFAULT_MAX_ACTIONS = 20000
 
 
-def bots(game, seed: int) -> dict:
-    """A random bot for every seat (and for chance), each seeded from the game's seed."""
-    return {seat: RandomAgent(seat_seed(seed, seat)) for seat in [CHANCE, *range(game.players)]}
+def bots_option(command):
+    return click.option("--bots", "bot_text", metavar="SPEC,SPEC,…",
+                        help="Who plays each seat, in seat order (seats left out are random): " + BOT_HELP
+                        + ". With a thinking bot, chance is dealt step by step (explicit chance).")(command)
 
 
 def max_actions_option(command):
@@ -36,9 +37,10 @@ def max_actions_option(command):
 @click.option("--transcript", is_flag=True,
               help="Print every event of the game first, private ones marked with the seats that read them.")
 @max_actions_option
+@bots_option
 @no_traceback
-def run_command(file, players, seed, option_values, as_json, transcript, max_actions):
-    """Play one game with random bots in every seat and print the outcome.
+def run_command(file, players, seed, option_values, as_json, transcript, max_actions, bot_text):
+    """Play one game with bots (random unless --bots says) and print the outcome.
 
     Prints who won, each seat's return (1 a win, 0 a loss, rankings between)
     and the number of actions; with --json, the game record instead, which
@@ -47,12 +49,13 @@ def run_command(file, players, seed, option_values, as_json, transcript, max_act
     The same --seed always gives the same game.
     """
     game = load_game(file, players, options_from(option_values))
+    specs = bot_specs(bot_text, game.seats)
     if seed is None:
         seed = random.randrange(1, 1_000_000)
     state = None
     try:
-        state = game.new_game(seed=seed)
-        finished = play_out(state, bots(game, seed), max_actions)
+        state = game.new_game(seed=seed, chance=chance_mode(specs))
+        finished = play_out(state, make_bots(specs, seed), max_actions)
     except RulesError as err:
         taken = len(state.actions_taken) if state is not None else 0
         raise CliError(diagnostics_text(err, game.sources, file)

@@ -14,7 +14,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..agents import play_out
 from ..errors import RulesError
 from .common import diagnostics_text, load_game, no_traceback, option_flags, options_from
-from .run import DEFAULT_MAX_ACTIONS, bots, max_actions_option
+from .bots import bot_specs, chance_mode, make_bots
+from .run import DEFAULT_MAX_ACTIONS, bots_option, max_actions_option
 
 
 @attrs.define
@@ -60,15 +61,18 @@ class Summary:
                 "min": min(self.lengths), "max": max(self.lengths)}
 
 
-def simulate(game, n: int, seed: int, max_actions: Optional[int], advance: Callable[[], None] = lambda: None) -> Summary:
-    """Play n games (game i with seed seed+i) with random bots; errors are collected, never raised."""
+def simulate(game, n: int, seed: int, max_actions: Optional[int], advance: Callable[[], None] = lambda: None,
+             specs: Optional[list] = None) -> Summary:
+    """Play n games (game i with seed seed+i) with bots (specs, one per seat; random by default);
+    errors are collected, never raised."""
+    specs = specs or ["random"] * game.players
     summary = Summary(list(game.seats))
     for i in range(n):
         s = seed + i
         state = None
         try:
-            state = game.new_game(seed=s)
-            finished = play_out(state, bots(game, s), max_actions)
+            state = game.new_game(seed=s, chance=chance_mode(specs))
+            finished = play_out(state, make_bots(specs, s), max_actions)
         except Exception as err:  # every failure is a result here, with the seed to reproduce it
             taken = len(state.actions_taken) if state is not None else 0
             if isinstance(err, RulesError):
@@ -94,16 +98,22 @@ def simulate(game, n: int, seed: int, max_actions: Optional[int], advance: Calla
     return summary
 
 
-def reproduce_command(path: str, players: int, seed: int, options: dict, max_actions: int) -> str:
+def reproduce_command(path: str, players: int, seed: int, options: dict, max_actions: int,
+                      specs: Optional[list] = None) -> str:
     parts = ["ruledsl run", shlex.quote(path), f"--players {players}", *option_flags(options), f"--seed {seed}"]
     if max_actions != DEFAULT_MAX_ACTIONS:
         parts.append(f"--max-actions {max_actions}")
+    if specs and any(s != "random" for s in specs):
+        parts.append("--bots " + shlex.quote(",".join(specs)))
     return " ".join(parts)
 
 
-def summary_text(game, summary: Summary, seed: int, max_actions: int, options: dict) -> str:
+def summary_text(game, summary: Summary, seed: int, max_actions: int, options: dict,
+                 specs: Optional[list] = None) -> str:
     lines = [f"{game.title}: {summary.games} games, {game.players} players, seeds {seed} to {seed + summary.games - 1}, "
              f"at most {max_actions} actions each", ""]
+    if specs and any(s != "random" for s in specs):
+        lines[1:1] = ["bots: " + ", ".join(f"{name} {spec}" for name, spec in zip(summary.seats, specs))]
     width = max(len("seat"), *(len(s) for s in summary.seats))
     lines.append(f"{'seat':<{width}}  {'wins':>6}  {'losses':>6}  {'mean return':>11}")
     for seat, name in enumerate(summary.seats):
@@ -127,20 +137,23 @@ def summary_text(game, summary: Summary, seed: int, max_actions: int, options: d
         lines.append("")
         lines.append(failures[0].text)
         lines.append(f"    in {len(failures)} game(s), seed(s) {shown}")
-        lines.append("    reproduce: " + reproduce_command(game.path, game.players, seeds[0], options, max_actions))
+        lines.append("    reproduce: " + reproduce_command(game.path, game.players, seeds[0], options, max_actions, specs))
     return "\n".join(lines)
 
 
-def summary_json(game, summary: Summary, seed: int, max_actions: int, options: dict) -> dict:
+def summary_json(game, summary: Summary, seed: int, max_actions: int, options: dict,
+                 specs: Optional[list] = None) -> dict:
+    specs = specs or ["random"] * game.players
     return {
         "game": game.title, "path": game.path, "players": game.players, "options": options,
+        "bots": specs,
         "games": summary.games, "seeds": [seed, seed + summary.games - 1], "max_actions": max_actions,
         "seats": [{"seat": name, "wins": summary.wins[i], "losses": summary.losses[i],
                    "mean_return": summary.mean_returns()[i]} for i, name in enumerate(summary.seats)],
         "no_winner": summary.no_winner, "shared_wins": summary.shared, "finished": summary.finished, "unfinished": summary.unfinished,
         "length": summary.length_stats(),
         "errors": [{"seed": f.seed, "actions": f.actions, "message": f.headline,
-                    "reproduce": reproduce_command(game.path, game.players, f.seed, options, max_actions)}
+                    "reproduce": reproduce_command(game.path, game.players, f.seed, options, max_actions, specs)}
                    for f in summary.failures],
     }
 
@@ -154,27 +167,35 @@ def summary_json(game, summary: Summary, seed: int, max_actions: int, options: d
 @click.option("--option", "option_values", multiple=True, metavar="NAME=VALUE",
               help="Set a game option; repeat for several.")
 @max_actions_option
+@bots_option
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @no_traceback
-def simulate_command(file, n, players, seed, option_values, max_actions, as_json):
-    """Play many games with random bots and summarise them.
+def simulate_command(file, n, players, seed, option_values, max_actions, bot_text, as_json):
+    """Play many games with bots (random unless --bots says) and summarise them.
 
     Per seat: wins (a win, a tie for first in a ranking: a shared win, or the
     greatest numeric return), losses and mean return, over finished games; game length in actions (mean, standard deviation, min, max). Games
     stopped by --max-actions are counted apart as unfinished. Every error is
     listed with the seeds that reproduce it and a `ruledsl run` command line.
     Exit status 1 if any game raised an error.
+
+    \b
+    Examples:
+      ruledsl simulate games/examples/tic_tac_toe.rules -n 200
+      ruledsl simulate games/tillinghast.rules --players 3 -n 20 --bots ismcts:1s,random,random
+      ruledsl simulate games/examples/tic_tac_toe.rules -n 50 --bots mcts:500i
     """
     options = options_from(option_values)
     game = load_game(file, players, options)
+    specs = bot_specs(bot_text, game.seats)
     console = Console(stderr=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task(game.title, total=n)
-        summary = simulate(game, n, seed, max_actions, lambda: progress.advance(task))
+        summary = simulate(game, n, seed, max_actions, lambda: progress.advance(task), specs)
     if as_json:
-        click.echo(json.dumps(summary_json(game, summary, seed, max_actions, options), indent=2))
+        click.echo(json.dumps(summary_json(game, summary, seed, max_actions, options, specs), indent=2))
     else:
-        click.echo(summary_text(game, summary, seed, max_actions, options))
+        click.echo(summary_text(game, summary, seed, max_actions, options, specs))
     raise SystemExit(1 if summary.failures else 0)
 

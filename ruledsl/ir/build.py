@@ -15,16 +15,21 @@ from . import nodes as n
 
 
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
-_ESCAPE = re.compile(r"\\(.)", re.S)
+_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|.)", re.S)
 
 
 def _unquote(token: str) -> str:
-    """The text of a quoted string: \\n, \\t, \\" and \\\\ stand for what they say; any other
-    backslash is kept as typed (text is never decoded, so letters beyond ASCII stay whole)."""
+    """The text of a quoted string: \\n, \\t, \\", \\\\ and \\uXXXX stand for what they say; any
+    other backslash is kept as typed (text is never decoded, so letters beyond ASCII stay whole)."""
     body = token[1:-1]
     if "\\" not in body:
         return body
-    return _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(0)), body)
+    return _ESCAPE.sub(_escaped, body)
+
+
+def _escaped(m) -> str:
+    code = m.group(1)
+    return chr(int(code[1:], 16)) if len(code) == 5 else _ESCAPES.get(code, m.group(0))
 
 
 class _Builder(Transformer):
@@ -331,6 +336,10 @@ class _Builder(Transformer):
     @v_args(meta=True)
     def flow_decl(self, meta, c):
         return n.FlowDecl(c[0], span=self.span(meta))
+
+    @v_args(meta=True)
+    def evaluate_decl(self, meta, c):
+        return n.EvaluateDecl(str(c[0]), c[1], span=self.span(meta))
 
     @v_args(meta=True)
     def trigger_move(self, meta, c):

@@ -28,6 +28,7 @@ SINGLE = {
     n.Seats: "seats",
     n.SetupDecl: "setup",
     n.FlowDecl: "flow",
+    n.EvaluateDecl: "evaluate",
 }
 
 
@@ -44,6 +45,7 @@ class GameDef:
     seats: Optional[n.Seats] = None
     setup: Optional[n.SetupDecl] = None
     flow: Optional[n.FlowDecl] = None
+    evaluate: Optional[n.EvaluateDecl] = None
     options: dict = attrs.Factory(dict)
     enums: dict = attrs.Factory(dict)
     kinds: dict = attrs.Factory(dict)
@@ -106,4 +108,4 @@ def merge(files: list[n.RulesFile]) -> tuple[GameDef, list[Diagnostic]]:
 
 def _keyword(kind: type) -> str:
     return {n.GameDecl: "game", n.Players: "players", n.Seats: "seats",
-            n.SetupDecl: "setup:", n.FlowDecl: "flow:"}[kind]
+            n.SetupDecl: "setup:", n.FlowDecl: "flow:", n.EvaluateDecl: "evaluate"}[kind]

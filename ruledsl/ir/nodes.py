@@ -778,6 +778,15 @@ class SetupDecl:
 
 
 @node
+class EvaluateDecl:
+    """`evaluate p: expr`: what a search bot expects player p's return to be when it cuts a
+    playout short (a number from 0 to 1). var: the player's name in expr."""
+    var: str
+    body: Expr
+    span: Span = _span()
+
+
+@node
 class FlowDecl:
     """`flow:` the game from set-up to its end."""
     body: tuple
@@ -810,7 +819,7 @@ class ScenarioDecl:
 
 Decl = Union[GameDecl, Extends, Players, Seats, OptionDecl, EnumDecl, KindDecl, ZoneDecl, VarDecl,
              ConstDecl, DieDecl, BoardDecl, DefineDecl, RuleDecl, SetupDecl, FlowDecl, TriggerDecl,
-             ScenarioDecl]
+             ScenarioDecl, EvaluateDecl]
 
 
 @node

@@ -34,6 +34,7 @@ def _entry(decl) -> Optional[tuple[str, types.SymbolKind, str, list]]:
         n.RuleDecl: lambda d: (d.name, S.Method, f"rule ({', '.join(d.params)})", []),
         n.SetupDecl: lambda d: ("setup", S.Constructor, "", []),
         n.FlowDecl: lambda d: ("flow", S.Namespace, "", []),
+        n.EvaluateDecl: lambda d: (f"evaluate {d.var}", S.Function, "for bots", []),
         n.TriggerDecl: lambda d: (_trigger(d), S.Event, "", []),
         n.ScenarioDecl: lambda d: (f'scenario "{d.title}"', S.Event, "", []),
     }

@@ -7,10 +7,11 @@ from typing import Optional, Union
 from .. import records
 from ..errors import IllegalAction, RulesError, error
 from .engine import loop
+from .estimate import estimate, has_evaluation
 from .fastpaths import on
 from .model.chance import seed_rng
 from .model.state import SecretLabel, StateData, chain_to_list
-from .views import build_view, connections, seat_log
+from .views import build_view, connections, seat_log, view_digest
 
 CHANCE = -1
 RECORD_FORMAT = records.FORMAT
@@ -115,6 +116,11 @@ class GameState(StateData):
     def legal_labels(self) -> list:
         d = self.pending
         return list(d.labels) if d is not None else []
+
+    def secret_decision(self) -> bool:
+        """Whether the pending decision is taken `secretly`: the other seats read only that a
+        choice was made (options added `during each turn` are announced all the same)."""
+        return self.pending is not None and self.pending.seat is not None and self.pending.secret
 
     def chance_outcomes(self) -> list:
         """[(action, probability)] at a chance event (explicit chance); [] otherwise."""
@@ -227,9 +233,32 @@ class GameState(StateData):
         names = [board] if board is not None else list(self.prog.boards)
         return {name: connections(self.prog, self, name) for name in names}
 
-    def events(self, seat: Optional[int]) -> list:
-        """The log as seat (0-based) reads it; None: only what is public (as in view(None))."""
-        return list(seat_log(self, seat))
+    def view_digest(self, seat: int) -> tuple:
+        """A value equal for two states of this game exactly when view(seat) without its log
+        is equal; much cheaper than comparing views (for samplers of hidden information)."""
+        return view_digest(self.prog, self, seat)
+
+    def events(self, seat: Optional[int], since=None) -> list:
+        """The log as seat (0-based) reads it; None: only what is public (as in view(None)).
+        since: a `log_mark` taken earlier; then only the events logged after it."""
+        if since is None:
+            return list(seat_log(self, seat))
+        return [t for t in (e.seen_by(seat) for e in chain_to_list(self.log, since)) if t is not None]
+
+    @property
+    def log_mark(self):
+        """An opaque mark of the log as it is now, for `events(seat, since=mark)`."""
+        return self.log
+
+    @property
+    def evaluates(self) -> bool:
+        """Whether the rules declare `evaluate p: …` (see evaluate())."""
+        return has_evaluation(self.prog)
+
+    def evaluate(self) -> Optional[list]:
+        """The rules' `evaluate p: …` for every seat (each from 0 to 1), or None when the
+        rules declare none. For search bots that cut a playout short."""
+        return estimate(self.prog, self)
 
     def all_events(self) -> list:
         """The whole log, private events included (for replays and debugging, never for a player)."""

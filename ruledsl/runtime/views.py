@@ -193,6 +193,87 @@ def _vars(prog, st, seat) -> dict:
     return out
 
 
+def view_digest(prog, st, seat) -> "Digest":
+    """Equal for two states of one game exactly when their view(seat), less the log, is equal;
+    cheaper to make (no JSON-ready copies, nothing that never changes: labels, fixed exits; exits
+    that depend on the state are worked out only when everything else is equal).
+    For samplers that compare many guessed states with what a seat saw."""
+    decision = st.pending
+    chooser = decision.seat if decision is not None else None
+    places = [_contents_key(prog, st, place, seat) for place in prog.places]
+    main = (st.current, st.round, st.phase, chooser, decision is not None and decision.seat is None,
+            st.result, _vars(prog, st, seat), places, [st.tags[loc.index] for loc in prog.all_locations],
+            decision.labels if decision is not None and chooser is not None and chooser == seat else None)
+    return Digest(main, prog, st)
+
+
+class Digest:
+    """A view's digest (see view_digest): the main part, and the exits that depend on the state,
+    read from the state when first compared (do not change the state before)."""
+    __slots__ = ("main", "_prog", "_st", "_exits")
+
+    def __init__(self, main, prog, st):
+        self.main = main
+        self._prog = prog
+        self._st = st
+        self._exits = None
+
+    def exits(self) -> tuple:
+        if self._exits is None:
+            prog, st = self._prog, self._st
+            self._exits = tuple(_exits(prog, st, prog.places[i]) for i in sorted(_dynamic_exits(prog)))
+            self._st = None
+        return self._exits
+
+    def __eq__(self, other):
+        if not isinstance(other, Digest):
+            return NotImplemented
+        return self is other or (self.main == other.main and self.exits() == other.exits())
+
+    __hash__ = None
+
+
+def _contents_key(prog, st, place, seat) -> tuple:
+    """What _contents shows of a place, as keys (see _comp_key): stacks show only their top
+    item's back, places without an order their hidden items in an order of their own."""
+    keys = [_comp_key(prog, st, c, seat) for c in st.contents[place.index] if sees_position(st, c, seat)]
+    unsettled = place.index in st.lazy
+    if type(place) is Zone and ZONE_SHAPES[place.shape].stacked:
+        return tuple(_UNDER if k[2] is None and (i > 0 or unsettled) else k for i, k in enumerate(keys))
+    if type(place) is Location or not place.ordered or unsettled:
+        hidden = iter(sorted((k for k in keys if k[2] is None), key=repr))
+        return tuple(next(hidden) if k[2] is None else k for k in keys)
+    return tuple(keys)
+
+
+_UNDER = ("under a stack's top",)
+
+
+def _comp_key(prog, st, comp: Comp, seat):
+    """What view(seat) shows of a component, as comp_view does, without building it: the id
+    (third) is None exactly when its face is hidden from seat."""
+    cid = comp.id
+    kind = comp.kind
+    owner = st.owner[cid]
+    face = sees_face(prog, st, comp, seat)
+    shown = []
+    for name, vis, value in zip(kind.fields, kind.field_visibility, st.fields[cid]):
+        if name in kind.hidden:
+            continue
+        if vis == "all" or (vis is None and face) or (vis == "owner" and owner is not None and owner.index == seat):
+            t = type(value)
+            shown.append(value if t in (int, str, bool, float) or value is None else encode(prog, st, value, seat))
+    return (kind.name, owner, cid if face else None, st.face[cid] if face else None, tuple(shown))
+
+
+def _dynamic_exits(prog) -> frozenset:
+    """The grid squares whose exits depend on the state (`connect … when`, edges with `when`)."""
+    found = getattr(prog, "_dynamic_exits", None)
+    if found is None:
+        found = frozenset(index for index, steps in prog.graphs.steps.items()
+                          if any(s.cond is not None and s.kind == "orthogonal" for s in steps))
+        prog._dynamic_exits = found
+    return found
 def seat_log(st, seat) -> tuple:
     """The log as seat (None: an onlooker) reads it. Kept per state and extended with the events
     since it was last read, so reading it costs what is new, not the whole game."""

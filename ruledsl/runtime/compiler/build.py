@@ -228,6 +228,16 @@ class Compiler:
         self.flush()
         return self.ns.globals[name]
 
+    def evaluation_function(self, decl):
+        """`evaluate p: expr`: a function (st, p) -> the number the rules give for player p."""
+        name = self.ns.fresh("evaluate")
+        out = Source()
+        out.add(f"def {name}(st, p):", decl.body.span)
+        out.add(f"    return {self.exprs.gen(decl.body, {decl.var: 'p'})}", decl.body.span)
+        self.code_map.compile(self.ns, out, "the evaluation")
+        self.flush()
+        return self.ns.globals[name]
+
     # ---------------------------------------------------------------- functions and units
     def define_function(self, name: str) -> str:
         return self._function("define", name)

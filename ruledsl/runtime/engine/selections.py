@@ -63,6 +63,21 @@ class SelectionLabels(Sequence):
         texts = self.texts
         return self.prefix + ", ".join([texts[j] for j in self.selections.indices(i)]) + self.suffix
 
+    def _key(self) -> tuple:
+        sel = self.selections
+        return self.texts, self.prefix, self.suffix, sel.sizes, sel.ordered
+
+    def __eq__(self, other):
+        """Equal labels in the same order (cheaply when both are worked out the same way)."""
+        if type(other) is SelectionLabels:
+            return self._key() == other._key() or self._labels() == other._labels()
+        if isinstance(other, (tuple, list)):
+            return self._labels() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self._labels())
+
     def _labels(self) -> tuple:
         if self._all is None:
             self._all = tuple(self[i] for i in range(len(self)))

@@ -1,0 +1,271 @@
+"""How well and how fast the search bots play: the targets of issue 12, and iterations per second.
+
+    python benchmarks/bots.py match tillinghast                    # the full protocol of one target
+    python benchmarks/bots.py match tillinghast --games 20 --budget 0.25s --jobs 2
+    python benchmarks/bots.py match shining --vs random            # the same table with random bots
+    python benchmarks/bots.py report results/*.jsonl               # win rates with 95% intervals
+    python benchmarks/bots.py speed                                # iterations/s, determinisation cost
+
+`match` plays seeded games (game i has seed --seed + i) of one target and appends one JSON
+line per game to --out (default benchmarks/results/TARGET-BUDGET.jsonl); games already in the
+file are skipped, so a run can be stopped and resumed. `report` reads such files. See
+benchmarks/README.md for the targets and what was measured.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import ruledsl  # noqa: E402
+from ruledsl.agents import Belief, RandomAgent, make_agent, play_out, seat_seed  # noqa: E402
+
+# name: (rules file, players, options, bots of the table, what counts as success)
+TARGETS = {
+    "tillinghast": ("games/tillinghast.rules", 3, {}, ["ismcts", "random", "random"], "seat 1 wins >= 80%"),
+    "haunting": ("games/haunting_house.rules", 4, {}, ["ismcts", "random", "random", "random"], "seat 1 wins >= 50%"),
+    "shining": ("games/shining.rules", 4, {}, ["ismcts"] * 4, "Caretakers win clearly more often than random ones"),
+    "shining-corrupted": ("games/shining.rules", 4, {"corrupted": "true"}, ["ismcts"] * 4,
+                          "the Corrupted's win rate, with both kinds of table"),
+    "unrelenting": ("games/unrelenting_other.rules", 4, {}, ["ismcts"] * 4, "games won (Control or Insanity) >= 90%"),
+    "tictactoe": ("games/examples/tic_tac_toe.rules", 2, {}, ["mcts", "random"], "mcts never loses (it plays X and O in turn)"),
+    "tictactoe-self": ("games/examples/tic_tac_toe.rules", 2, {}, ["mcts", "mcts"], "every game a draw"),
+}
+MAX_ACTIONS = 20000   # the simulator's cap
+
+
+# ---------------------------------------------------------------- one game
+class Watched:
+    """An agent whose moves are counted: iterations, seconds, and moves on an inexact belief."""
+
+    def __init__(self, agent):
+        self.agent = agent
+        self.moves = self.iterations = self.inexact = 0
+        self.seconds = 0.0
+
+    def choose(self, state):
+        t = time.perf_counter()
+        action = self.agent.choose(state)
+        self.seconds += time.perf_counter() - t
+        if not state.is_chance():
+            self.moves += 1
+            last = getattr(self.agent, "last", {})
+            self.iterations += last.get("iterations", 0)
+            self.inexact += last.get("exact", True) is False
+        return action
+
+    def summary(self) -> dict:
+        return {"moves": self.moves, "iterations": self.iterations, "seconds": round(self.seconds, 3),
+                "inexact_moves": self.inexact}
+
+
+_GAMES: dict = {}
+
+
+def load(path: str, players: int, options: dict):
+    key = (path, players, tuple(sorted(options.items())))
+    if key not in _GAMES:
+        _GAMES[key] = ruledsl.load(str(ROOT / path), players=players, options=options)
+    return _GAMES[key]
+
+
+def play_one(job: dict) -> dict:
+    """One seeded game of a table; its outcome as a JSON-ready dict."""
+    game = load(job["path"], job["players"], job["options"])
+    seed, specs = job["seed"], job["bots"]
+    if job.get("swap"):       # the first bot plays the second seat (tic-tac-toe: X and O in turn)
+        specs = [specs[1], specs[0]] + specs[2:]
+    thinking = any(s != "random" for s in specs)
+    state = game.new_game(seed=seed, chance="explicit" if thinking else "seeded")
+    agents = {seat: Watched(make_agent(spec, seat_seed(seed, seat))) for seat, spec in enumerate(specs)}
+    agents[ruledsl.CHANCE] = RandomAgent(seat_seed(seed, ruledsl.CHANCE))
+    start = time.perf_counter()
+    error = None
+    try:
+        finished = play_out(state, agents, job.get("max_actions", MAX_ACTIONS))
+    except Exception as err:   # a game that fails is a result, reported with its seed
+        finished, error = False, f"{type(err).__name__}: {err}"
+    view = state.view(None)
+    return {"target": job["target"], "seed": seed, "bots": specs, "budget": job["budget"],
+            "finished": finished, "returns": state.returns() if finished else None,
+            "length": len(state.actions_taken), "seconds": round(time.perf_counter() - start, 2),
+            "last_events": view["log"][-3:], "error": error,
+            "seats": [agents[s].summary() for s in range(game.players)]}
+
+
+def with_budget(spec: str, budget: str) -> str:
+    return spec if spec == "random" else f"{spec}:{budget}"
+
+
+def match(args) -> None:
+    path, players, options, table, goal = TARGETS[args.target]
+    if args.vs == "random":
+        table = ["random"] * players
+    specs = [with_budget(s, args.budget) for s in table]
+    out = Path(args.out or ROOT / "benchmarks" / "results" / f"{args.target}{'-random' if args.vs else ''}-{args.budget}.jsonl")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    done = {json.loads(line)["seed"] for line in out.read_text().splitlines()} if out.exists() else set()
+    jobs = [{"target": args.target, "path": path, "players": players, "options": options, "bots": specs,
+             "budget": args.budget, "seed": args.seed + i, "swap": args.target == "tictactoe" and i % 2 == 1,
+             "max_actions": args.max_actions}
+            for i in range(args.games) if args.seed + i not in done]
+    print(f"{args.target}: {len(jobs)} games to play ({len(done)} already in {out}); goal: {goal}", file=sys.stderr)
+    with multiprocessing.Pool(args.jobs) as pool, out.open("a") as f:
+        for result in pool.imap_unordered(play_one, jobs):
+            f.write(json.dumps(result) + "\n")
+            f.flush()
+            print(f"seed {result['seed']}: returns {result['returns']} in {result['length']} actions, "
+                  f"{result['seconds']} s{'; ' + result['error'] if result['error'] else ''}", file=sys.stderr)
+    report_files([str(out)])
+
+
+# ---------------------------------------------------------------- reading results
+def wilson(k: int, n: int, z: float = 1.96) -> tuple:
+    """The 95% Wilson score interval of k successes in n trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rate(k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{k}/{n} = {k / n:.0%} (95% CI {lo:.0%}-{hi:.0%})" if n else "no games"
+
+
+def report_files(paths: list) -> None:
+    for path in paths:
+        rows = [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+        if not rows:
+            continue
+        target = rows[0]["target"]
+        n = len(rows)
+        finished = [r for r in rows if r["finished"]]
+        print(f"\n{path}: {target}, {n} games, bots {rows[0]['bots']}, budget {rows[0]['budget']}")
+        print(f"  finished {rate(len(finished), n)}; errors {sum(1 for r in rows if r['error'])}")
+        if target == "tictactoe":
+            mine = [r["returns"][1 if r["bots"][0] == "random" else 0] for r in finished]
+            print(f"  mcts wins {rate(sum(x == 1 for x in mine), n)}, draws {sum(x == 0.5 for x in mine)}, "
+                  f"losses {sum(x == 0 for x in mine)}")
+        else:
+            for seat in range(len(rows[0]["bots"])):
+                wins = sum(1 for r in finished if r["returns"][seat] == 1)
+                print(f"  seat {seat + 1} ({rows[0]['bots'][seat]}): wins {rate(wins, n)}")
+            team = sum(1 for r in finished if r["returns"] and all(x == 1 for x in r["returns"]))
+            somebody = sum(1 for r in finished if r["returns"] and any(x == 1 for x in r["returns"]))
+            alone = sum(1 for r in finished if r["returns"] and sum(x == 1 for x in r["returns"]) == 1)
+            print(f"  every seat won (a co-operative win): {rate(team, n)}; someone won: {rate(somebody, n)}; "
+                  f"one seat alone won (with the Corrupted: the Corrupted's wins): {rate(alone, n)}")
+        lengths = sorted(r["length"] for r in finished)
+        if lengths:
+            print(f"  length in actions: mean {sum(lengths) / len(lengths):.0f}, median {lengths[len(lengths) // 2]}, "
+                  f"min {lengths[0]}, max {lengths[-1]}")
+        for seat in range(len(rows[0]["bots"])):
+            moves = sum(r["seats"][seat]["moves"] for r in rows)
+            its = sum(r["seats"][seat]["iterations"] for r in rows)
+            secs = sum(r["seats"][seat]["seconds"] for r in rows)
+            inexact = sum(r["seats"][seat]["inexact_moves"] for r in rows)
+            if its:
+                print(f"  seat {seat + 1}: {moves} moves, {its / max(moves, 1):.0f} iterations a move, "
+                      f"{its / max(secs, 1e-9):.0f} iterations/s, {secs / max(moves, 1):.2f} s a move, "
+                      f"moves on an inexact belief {inexact}")
+
+
+def report(args) -> None:
+    report_files(args.files)
+
+
+# ---------------------------------------------------------------- speed
+SPEED_GAMES = [("games/examples/tic_tac_toe.rules", 2, {}), ("games/tillinghast.rules", 3, {}),
+               ("games/haunting_house.rules", 4, {}), ("games/shining.rules", 4, {}),
+               ("games/shining.rules", 4, {"corrupted": "true"}), ("games/unrelenting_other.rules", 4, {})]
+
+
+def midgame(game, seed: int, actions: int):
+    """A state `actions` random actions into a game under explicit chance (or its end, less one)."""
+    rng = random.Random(seed)
+    states = [game.new_game(seed=seed, chance="explicit")]
+    st = states[0].clone()
+    while len(states) <= actions and not st.is_terminal():
+        st.apply(rng.choice(st.legal_actions()))
+        states.append(st.clone())
+    for st in reversed(states):
+        if not st.is_terminal() and not st.is_chance() and len(st.legal_actions()) > 1:
+            return st
+    return states[0]
+
+
+def speed(args) -> None:
+    rows = []
+    for path, players, options in SPEED_GAMES:
+        game = load(path, players, options)
+        state = midgame(game, args.seed, args.actions)
+        seat = state.current_player
+        row = {"game": path, "players": players, "options": options, "at_action": len(state.actions_taken)}
+        t = time.perf_counter()
+        belief = Belief(game, seat, seed=1)
+        belief.update(state)
+        follow = time.perf_counter() - t
+        row["follow_game_s"] = round(follow, 3)
+        row["follow_per_action_ms"] = round(1000 * follow / max(1, len(state.actions_taken)), 2)
+        row["belief"] = belief.stats.as_dict() | {"exact": belief.exact, "distinct": belief.distinct()}
+        t = time.perf_counter()
+        n = 0
+        while time.perf_counter() - t < 0.5:
+            belief.sample(random.Random(n))
+            n += 1
+        row["sample_us"] = round(1e6 * (time.perf_counter() - t) / n, 1)
+        probe = belief.sample(random.Random(0))
+        row["sample_matches_view"] = probe.view(seat) == state.view(seat)
+        for kind in ("mcts", "ismcts", "greedy"):
+            bot = make_agent(f"{kind}:{args.seconds}s", 7)
+            if kind != "mcts":
+                bot.belief = belief    # already following the game: measure the search alone
+            bot.choose(state)
+            row[f"{kind}_iterations_per_s"] = round(bot.last.get("iterations", 0) / bot.last["seconds"], 1)
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=2))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    m = sub.add_parser("match", help="play seeded games of one target")
+    m.add_argument("target", choices=sorted(TARGETS))
+    m.add_argument("--games", type=int, default=200)
+    m.add_argument("--budget", default="1s", help="each thinking bot's budget a move: 1s, 0.25s, 500i")
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    m.add_argument("--vs", choices=["random"], help="random: the same table with random bots in every seat")
+    m.add_argument("--max-actions", type=int, default=MAX_ACTIONS)
+    m.add_argument("--out", help="the JSON-lines file to append to")
+    m.set_defaults(run=match)
+    r = sub.add_parser("report", help="summarise result files")
+    r.add_argument("files", nargs="+")
+    r.set_defaults(run=report)
+    s = sub.add_parser("speed", help="iterations/s of each bot on each game, and what a belief costs")
+    s.add_argument("--seconds", type=float, default=2.0, help="thinking time per bot and game")
+    s.add_argument("--actions", type=int, default=150, help="how far into a random game to measure")
+    s.add_argument("--seed", type=int, default=3)
+    s.add_argument("--json", help="also write the rows to this file")
+    s.set_defaults(run=speed)
+    args = parser.parse_args()
+    args.run(args)
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    main()

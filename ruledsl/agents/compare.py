@@ -1,0 +1,55 @@
+"""How far a guessed state's observation is from the real one, and which components a
+guess has in the wrong places: the measures determinise.py steers by."""
+from __future__ import annotations
+
+from ..runtime.sampling import seat_layout
+
+# View entries compared entry by entry (one difference each); the others count whole.
+NESTED = ("vars", "zones")
+
+
+def distance(a, b) -> int:
+    """How many things differ between two Observations: events told (position by position)
+    and view entries (each variable, zone and board location counts once). 0: equal."""
+    if a == b:
+        return 0
+    ea, eb = a.events, b.events
+    d = sum(x != y for x, y in zip(ea, eb)) + abs(len(ea) - len(eb))
+    va, vb = a.view, b.view
+    for key in va.keys() | vb.keys():
+        x, y = va.get(key), vb.get(key)
+        if x == y:
+            continue
+        if key in NESTED and isinstance(x, dict) and isinstance(y, dict):
+            d += sum(x.get(k) != y.get(k) for k in x.keys() | y.keys())
+        elif key == "board" and isinstance(x, dict) and isinstance(y, dict):
+            d += sum(x.get(b, {}).get(loc) != y.get(b, {}).get(loc)
+                     for b in x.keys() | y.keys() for loc in x.get(b, {}).keys() | y.get(b, {}).keys())
+        else:
+            d += 1
+    return d
+
+
+def places(view: dict):
+    """(place name, listed components) for every zone and board location of a view."""
+    for name, comps in view["zones"].items():
+        yield name, comps
+    for locations in view["board"].values():
+        for name, loc in locations.items():
+            yield name, loc["contents"]
+
+
+def misplaced(guess, real_view: dict, seat: int) -> list:
+    """[(x, y)]: where the real view shows component x (by its id), the guessed state holds y.
+    Swapping x and y before the step that put y there puts x there instead."""
+    layout = seat_layout(guess, seat)
+    pairs = []
+    for name, comps in places(real_view):
+        held = layout.get(name, ())
+        if len(held) != len(comps):
+            continue
+        for comp, y in zip(comps, held):
+            x = comp.get("id")
+            if x is not None and x != y:
+                pairs.append((x, y))
+    return pairs

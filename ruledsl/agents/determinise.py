@@ -1,0 +1,318 @@
+"""Generic determinisation: whole states a seat could not tell apart from the real one.
+
+A Belief is a cloud of particles, each a complete state of the game (under explicit
+chance), consistent with everything one seat has observed since the start: its view after
+every action and every event it was told (observe.py). It follows the real game step by
+step (a particle filter over histories):
+
+- the seat's own actions, and the actions of others not taken `secretly`, are taken as
+  they were (the seat was told their labels);
+- chance outcomes and other seats' secret choices are tried one by one (each option, or a
+  sample of them when there are more than `branch`), and only those after which the seat
+  sees exactly what it saw are kept, weighted by their probability (chance) or alike
+  (choices); a step that drew on the random generator (a lazily shuffled deck read other
+  than by `draw`) is tried again with other seeds;
+- when no option fits, the step is repaired (repair.py): components the seat could not
+  tell apart before the step are swapped (a deck settled in another order, a hand dealt
+  other cards, a role dealt to another seat), components whose place it cannot see are
+  moved, and the step is taken again; when that fails, the last NEAR_BACK (then FAR_BACK)
+  steps are followed again from there with 4 (then 8) times the particles: consequences
+  of hidden moves that show only later;
+- the particles are resampled to `particles` by weight (systematic resampling); equal
+  draws share one state, with a count.
+
+When many options stay open at a step (`wide`: about twice the cloud's size in all), each
+particle draws only a few of them: the cloud then stands for the rest.
+
+Nothing here reads the real game's hidden parts: the particles start from a seed of the
+belief's own, and the real game is seen only through the Observer's steps. Two real games
+that differ only in what the seat may not see give the same belief for the same seed.
+
+Cost. Following one action costs one `apply` and one view digest per particle for an
+action the seat was told, and for one it was not up to `branch` options a particle (at
+most about 2 × `particles` in all when there are many): O(particles × min(branch, options))
+per hidden step, and O(length of the game) in all, spread over the game (each `update`
+follows only the actions new since the last). It does not grow with the length of the
+game already followed (clones share the log). Repairs and retreats cost more, and only
+when a step fits no particle. `work` caps the applies of one update (counted, so the result
+does not depend on the machine): past it the cloud shrinks to `min_particles` and a step no
+particle fits is no longer repaired, but given its closest guesses.
+
+Fallback. When no particle can be made to fit a step, the closest guesses are kept (the
+fewest differing events and view entries), and `exact` turns False: the states are still
+legal states of the game, built only from what the seat saw, but the seat could tell them
+from the real one. The belief then goes on from them.
+"""
+from __future__ import annotations
+
+import random
+
+from ..errors import RulesError
+from ..runtime.sampling import generator
+from .compare import distance
+from .observe import Observer, observe
+from .particles import Candidate, Particle, Stats
+from .repair import Repairs
+
+SEED_SPACE = 2 ** 62
+# How many steps back a belief that lost track goes to follow them again with more particles.
+NEAR_BACK, FAR_BACK = 24, 96
+
+
+class Belief(Repairs):
+    """What one seat may believe the whole state to be, kept up to date with `update(state)`
+    and sampled with `sample(rng)`. See the module docstring."""
+
+    def __init__(self, game, seat: int, seed: int = 0, particles: int = 32, branch: int = 24,
+                 retries: int = 4, work: int = 12_000, min_particles: int = 4):
+        self.game = game
+        self.seat = seat
+        self.size = particles
+        self.branch = branch
+        self.retries = retries
+        self.work = work
+        self.min_particles = min(min_particles, particles)
+        self.rng = random.Random(seed)
+        self.observer = Observer(game, seat)
+        self.particles: list = []
+        self.followed = 0
+        self.exact = True
+        self.stats = Stats()
+        self.history: dict = {}
+        self._budget = 0
+
+    # ------------------------------------------------------------------ following the game
+    def update(self, state) -> None:
+        """Follow the real game up to `state` (seen only through the seat's observations)."""
+        games = self.observer.games
+        self.observer.update(state)
+        if not self.particles or self.observer.games != games:
+            self._start()
+        self._budget = self.work
+        while self.followed < len(self.observer.steps):
+            self._follow()
+
+    def _seed(self) -> int:
+        return self.rng.randrange(SEED_SPACE)
+
+    def _start(self) -> None:
+        """A fresh cloud at the game's start: the set-up ran, so it must show what the seat saw."""
+        self.followed = 0
+        self.exact = True
+        target = self.observer.start
+        best, best_d = None, None
+        for _ in range(1 + self.retries):
+            state = self.game.new_game(seed=self._seed(), chance="explicit")
+            self.stats.applies += 1
+            d = distance(observe(state, self.seat, None), target)
+            if best is None or d < best_d:
+                best, best_d = state, d
+            if d == 0:
+                break
+        if best_d:
+            self.exact = False
+            self.stats.inexact_steps += 1
+        self.particles = [Particle(best, self.size)]
+        self.history = {0: self.particles}
+
+    def _follow(self) -> None:
+        """Take the next step the seat saw: exactly if possible (going back and following the
+        last steps again with a larger cloud if need be), else as closely as possible."""
+        i = self.followed
+        step = self.observer.steps[i]
+        self.stats.steps += 1
+        size = self.size if self._budget > 0 else self.min_particles
+        cloud, found = self._step_cloud(self.particles, step, size)
+        if cloud is None and self.exact and self._budget > 0:
+            cloud = self._retreat(i)
+        if cloud is None:
+            closest = self._closest(found, step)
+            if not closest:
+                raise LostTrack(f"no guessed state can take step {i + 1} as seat {self.seat + 1} saw it")
+            cloud = self._resample(closest, size)
+        self.particles = cloud
+        self.followed = i + 1
+        self.history[i + 1] = cloud
+        self.history.pop(i + 1 - FAR_BACK, None)
+
+    def _step_cloud(self, particles: list, step, size: int):
+        """(the cloud after step, the candidates tried); the cloud is None when none fits exactly."""
+        found = []
+        wide = max(1, min(self.branch, 2 * self.size // len(particles)))
+        for particle in particles:
+            found.extend(self._children(particle, step, wide))
+        if not found and step.label is not None and self._budget > 0:
+            found = self._make_legal(particles, step)
+        fitting = [c for c in found if c.observation == step.observation]
+        if not fitting and self._budget > 0:
+            fitting = self._repair(found, step)
+        return (self._resample(fitting, size) if fitting else None), found
+
+    def _retreat(self, i: int):
+        """Follow the steps before step i again from further back with more particles (hidden
+        moves whose consequences show only later); the cloud after step i, or None."""
+        steps = self.observer.steps
+        for back, factor in ((NEAR_BACK, 4), (FAR_BACK, 8)):
+            start = max(0, i - back)
+            while start not in self.history:
+                start += 1
+            cloud = self.history[start]
+            floor = self._budget - self.work // 4
+            for j in range(start, i + 1):
+                if self._budget <= floor:
+                    return None
+                cloud, _ = self._step_cloud(cloud, steps[j], self.size * factor)
+                if cloud is None:
+                    break
+            if cloud is not None:
+                self.stats.retreats += 1
+                return self._resample([Candidate(p.state, p.count, None, None, None, None) for p in cloud],
+                                      self.size)
+        return None
+
+    def _children(self, particle, step, wide: int) -> list:
+        """The candidates after step from one particle, each with its weight: every option, or
+        `wide` drawn among them when there are more than `branch`."""
+        state = particle.state
+        if state.is_terminal() or state.failed or (step.actor != state.current_player and self.exact):
+            return []
+        if step.label is not None and step.actor == state.current_player:
+            options = [(step.label, 1.0)] if step.label in state.legal_labels() else []
+        elif state.is_chance():
+            options = [(a.label, p) for a, p in state.chance_outcomes()]
+        else:
+            actions = state.legal_labels()
+            options = [(label, 1.0 / len(actions)) for label in actions]
+        if len(options) > self.branch:
+            options = self._sample_options(options, wide)
+        out = []
+        for label, weight in options:
+            out.extend(self._take(state, label, particle.count * weight, step))
+        return out
+
+    def _sample_options(self, options: list, k: int) -> list:
+        """k draws among many options, by weight (with replacement; repeats merged)."""
+        total = sum(w for _, w in options)
+        drawn = self.rng.choices(range(len(options)), weights=[w for _, w in options], k=k)
+        counts: dict = {}
+        for i in drawn:
+            counts[i] = counts.get(i, 0) + 1
+        return [(options[i][0], total * n / k) for i, n in sorted(counts.items())]
+
+    def _take(self, state, label: str, weight: float, step) -> list:
+        """Take label from state (again with other generator seeds while it draws on the
+        generator and does not fit)."""
+        out = []
+        for _ in range(1 + self.retries):
+            seed = self._seed()
+            child = state.reseeded(seed)
+            before = generator(child)
+            self.stats.applies += 1
+            self._budget -= 1
+            try:
+                child.apply(label)
+            except RulesError:
+                return out
+            candidate = Candidate(child, weight, observe(child, self.seat, state.log_mark), state, label, seed)
+            out.append(candidate)
+            if candidate.observation == step.observation or generator(child) == before:
+                break
+        if len(out) > 1:
+            # Retries stand for one option: keep the fitting one if any, else all at a share.
+            fit = [c for c in out if c.observation == step.observation]
+            if fit:
+                return fit[:1]
+            for c in out:
+                c.weight = weight / len(out)
+        return out
+
+    # ------------------------------------------------------------------ when nothing fits
+    def _closest(self, found: list, step) -> list:
+        """The fallback: the candidates nearest to what the seat saw (never the real state)."""
+        if not found:
+            found = self._any_step()
+        if not found:
+            return []
+        scored = [(distance(c.observation, step.observation), c) for c in found]
+        best = min(d for d, _ in scored)
+        self.exact = False
+        self.stats.inexact_steps += 1
+        return [c for d, c in scored if d == best]
+
+    def _any_step(self) -> list:
+        """When no particle can take the step as the seat saw it: every option of every particle."""
+        out = []
+        for particle in self.particles:
+            state = particle.state
+            if state.is_terminal() or state.failed:
+                continue
+            if state.is_chance():
+                options = [(a.label, p) for a, p in state.chance_outcomes()]
+            else:
+                labels = state.legal_labels()
+                options = [(label, 1.0 / len(labels)) for label in labels]
+            if len(options) > self.branch:
+                options = self._sample_options(options, self.branch)
+            for label, weight in options:
+                seed = self._seed()
+                child = state.reseeded(seed)
+                self.stats.applies += 1
+                try:
+                    child.apply(label)
+                except RulesError:
+                    continue
+                out.append(Candidate(child, particle.count * weight, observe(child, self.seat, state.log_mark),
+                                     state, label, seed))
+        return out
+
+    # ------------------------------------------------------------------ resampling and sampling
+    def _resample(self, candidates: list, size: int) -> list:
+        """`size` particles drawn by weight (systematic resampling); equal draws share one state."""
+        total = sum(c.weight for c in candidates)
+        if total <= 0:
+            weights = [1.0] * len(candidates)
+            total = float(len(candidates))
+        else:
+            weights = [c.weight for c in candidates]
+        stride = total / size
+        point = self.rng.random() * stride
+        acc, drawn = 0.0, 0
+        counts = [0] * len(candidates)
+        for i, w in enumerate(weights):
+            acc += w
+            while point < acc and drawn < size:
+                counts[i] += 1
+                drawn += 1
+                point += stride
+        counts[max(range(len(weights)), key=weights.__getitem__)] += size - drawn
+        out = []
+        for c, n in zip(candidates, counts):
+            if n:
+                out.append(Particle(c.state, n))
+        return out
+
+    def sample(self, rng: random.Random):
+        """A determinisation: a copy of one particle (drawn by count), with a generator seeded
+        from rng, so that the chance to come is not the same in every sample."""
+        if not self.particles:
+            raise LostTrack("the belief has not followed any game yet")
+        weights = [p.count for p in self.particles]
+        particle = rng.choices(self.particles, weights=weights)[0]
+        return particle.state.reseeded(rng.randrange(SEED_SPACE))
+
+    def distinct(self) -> int:
+        """How many different states the particles hold."""
+        return len(self.particles)
+
+
+class LostTrack(Exception):
+    """No guessed state can follow the game as the seat saw it (the game ended in every guess,
+    or every rule failed): a bot falls back on a choice that needs no guess."""
+
+
+def determinise(state, seat: int, seed: int = 0, **options):
+    """One state that `seat` could not tell apart from `state` (see Belief; options are its
+    settings). Follows the whole game from its start: a bot keeps a Belief and updates it."""
+    belief = Belief(state.game, seat, seed, **options)
+    belief.update(state)
+    return belief.sample(random.Random(seed))

@@ -1,0 +1,113 @@
+"""What one seat observed of a game, step by step: the only input a fair sampler of hidden
+information gets (see determinise.py).
+
+An Observation is what a seat sees after an action: its view (without the log) and the
+events it was told by that action. A Step is one action as the seat knows it: who took it
+(a seat or chance), its label when the seat was told it (its own actions, and the actions
+of others not taken `secretly`), and the observation after it.
+
+Observer follows a real game for one seat. It replays the game's record on a copy of its
+own and reads that copy only through `view(seat)` and `events(seat)`, so what it hands on
+is exactly what the seat saw, after every action: two games that differ only in what the
+seat may not see give the same steps.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..runtime.api import CHANCE
+
+
+class Observation:
+    """A seat's view (without its log) and the events it was told since the previous step.
+    Compared by the events, then by the state's view digest; the view itself is made only
+    when asked for."""
+    __slots__ = ("events", "digest", "_state", "_seat", "_view")
+
+    def __init__(self, events: tuple, state, seat: int):
+        self.events = events
+        self.digest = state.view_digest(seat)
+        self._state = state
+        self._seat = seat
+        self._view = None
+
+    @property
+    def view(self) -> dict:
+        if self._view is None:
+            view = self._state.view(self._seat)
+            del view["log"]
+            self._view = view
+            self._state = None
+        return self._view
+
+    def __eq__(self, other):
+        if not isinstance(other, Observation):
+            return NotImplemented
+        return self is other or (self.events == other.events and self.digest == other.digest)
+
+    __hash__ = None
+
+
+def observe(state, seat: int, since) -> Observation:
+    """What seat sees of state now, with the events logged after the mark `since`. The view
+    (for `distance`) is read from the state when first needed: do not change the state before."""
+    return Observation(tuple(state.events(seat, since=since)), state, seat)
+
+
+class Step:
+    """One action as a seat knows it. actor: the seat that took it, or CHANCE; label: None
+    when the seat was not told it (chance, and other seats' secret choices)."""
+    __slots__ = ("actor", "label", "observation")
+
+    def __init__(self, actor: int, label: Optional[str], observation: Observation):
+        self.actor = actor
+        self.label = label
+        self.observation = observation
+
+
+class Observer:
+    """A real game as one seat observed it, from the start: `start` (what it saw when the game
+    began) and `steps`, extended by `update(state)` as the game goes on."""
+
+    def __init__(self, game, seat: int):
+        self.game = game
+        self.seat = seat
+        self.shadow = None
+        self.start: Optional[Observation] = None
+        self.steps: list = []
+        self.games = 0        # how many games it has started following
+
+    def update(self, state) -> list:
+        """Follow the real game up to `state`; returns the new steps. A state of another
+        game (another seed, or actions that do not extend those followed) starts over."""
+        record = state.record()
+        if record["chance"] != "explicit":
+            raise ValueError("a seat's observations can be followed only in a game under explicit chance: "
+                             "start it with game.new_game(seed, chance='explicit')")
+        actions = record["actions"]
+        if self.shadow is None or self.shadow.seed != state.seed or \
+                self.shadow.actions_taken != actions[:len(self.steps)]:
+            self.shadow = self.game.new_game(seed=state.seed, chance="explicit")
+            self.start = _fixed(observe(self.shadow, self.seat, None))
+            self.steps = []
+            self.games += 1
+        new = []
+        for label in actions[len(self.steps):]:
+            new.append(self._step(label))
+        self.steps.extend(new)
+        return new
+
+    def _step(self, label: str) -> Step:
+        shadow = self.shadow
+        actor = shadow.current_player
+        told = actor == self.seat or (actor != CHANCE and not shadow.secret_decision())
+        mark = shadow.log_mark
+        shadow.apply(label)
+        return Step(actor, label if told else None, _fixed(observe(shadow, self.seat, mark)))
+
+
+def _fixed(observation: Observation) -> Observation:
+    """The observation with everything read now (the shadow state changes next)."""
+    observation.view
+    observation.digest.exits()
+    return observation

@@ -1,0 +1,203 @@
+"""Repairs for a Belief (determinise.py) when no guess takes a step as the seat saw it.
+
+Each works on the guessed state before the step, changing only what the seat cannot tell
+apart, and takes the step again: swapping components the real view shows where a guess
+holds others, swapping lookalikes until an action the seat was told is legal or the step
+looks right, and moving components whose place the seat cannot see.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..errors import RulesError
+from ..runtime.sampling import exchange, hidden_classes, lookalikes, relocate, seat_layout, unseen
+from .compare import distance, misplaced, places
+from .observe import observe
+from .particles import Candidate, Particle
+
+# How many of the closest candidates a repair tries, how many swaps or moves a hill-climb
+# tries, how many rounds of swaps, and how many lookalikes of one component.
+REPAIRS, MOVES, SWAP_ROUNDS, LOOKALIKES = 8, 200, 6, 6
+
+
+class Repairs:
+    """The repairs, as methods of a Belief (they use its seat, generator, budget and stats)."""
+
+    def _repair(self, found: list, step) -> list:
+        """Make the closest candidates fit: swap components the seat could not tell apart, or
+        move components the seat cannot see, in the state before the step, and take it again."""
+        target = step.observation
+        # Those that put some component where the seat saw another first: a swap may fix them.
+        ranked = sorted(found, key=lambda c: (not misplaced(c.state, target.view, self.seat),
+                                              distance(c.observation, target)))[:REPAIRS]
+        fitting = []
+        for candidate in ranked:
+            fixed = self._swap_until_fits(candidate, target) or self._move_until_fits(candidate, target)
+            if fixed is not None:
+                fitting.append(fixed)
+                self.stats.repaired += 1
+                if len(fitting) >= self.min_particles:
+                    break
+        if not fitting:
+            fitting = self._swap_then_choose(ranked, step)
+        if not fitting:
+            for candidate in ranked[:2]:
+                fixed = self._trade_until_fits(candidate, target)
+                if fixed is not None:
+                    self.stats.repaired += 1
+                    return [fixed]
+        return fitting
+
+    def _make_legal(self, particles: list, step) -> list:
+        """The seat was told an action no guess allows (a public accusation of a seat the guesses
+        made the accuser): swap lookalikes in a guess until the action is legal, then take it
+        (the candidates made, for the repairs to finish)."""
+        made = []
+        for particle in particles[:2]:
+            state = particle.state
+            if state.current_player != step.actor:
+                continue
+            pairs = [(self.rng.choice(a), self.rng.choice(b))
+                     for groups in hidden_classes(state, self.seat)
+                     for n, a in enumerate(groups) for b in groups[n + 1:]]
+            self.rng.shuffle(pairs)
+            for x, y in pairs[:MOVES]:
+                swapped = state.clone()
+                self._budget -= 1
+                if exchange(swapped, x, y, self.seat) and step.label in swapped.legal_labels():
+                    made.extend(self._take(swapped, step.label, particle.count, step))
+                    if any(c.observation == step.observation for c in made) or len(made) >= REPAIRS:
+                        return made
+        return made
+
+    def _trade_until_fits(self, candidate, target) -> Optional[Candidate]:
+        """Hill-climb when what the seat saw names no component (an accusation answered, a
+        total announced): swap two lookalikes in different places before the step, keeping
+        swaps that bring it closer to what the seat saw."""
+        best = distance(candidate.observation, target)
+        tries = 0
+        while best > 0 and tries < MOVES:
+            pairs = []
+            for groups in hidden_classes(candidate.parent, self.seat):
+                pairs.extend((self.rng.choice(a), self.rng.choice(b))
+                             for n, a in enumerate(groups) for b in groups[n + 1:])
+            self.rng.shuffle(pairs)
+            improved = None
+            for x, y in pairs[:MOVES - tries]:
+                tries += 1
+                parent = candidate.parent.clone()
+                if not exchange(parent, x, y, self.seat):
+                    continue
+                traded = self._retake(candidate, parent)
+                if traded is not None:
+                    d = distance(traded.observation, target)
+                    if d < best:
+                        best, improved = d, traded
+                        break
+            if improved is None:
+                return None
+            candidate = improved
+        return candidate if best == 0 else None
+
+    def _swap_then_choose(self, ranked: list, step) -> list:
+        """A component the seat now sees was elsewhere in the guess: before the step, swap it with
+        a lookalike (those in the smallest places first: a hand, not the whole pool) and try
+        every option of the step again (the swap may change what can be chosen)."""
+        target = step.observation
+        seen = [comp["id"] for _, comps in places(target.view) for comp in comps if "id" in comp]
+        tried = set()
+        for candidate in ranked[:2]:
+            parent = candidate.parent
+            layout = {i: name for name, ids in self._layout(candidate.state).items() for i in ids}
+            real = {comp["id"]: name for name, comps in places(target.view) for comp in comps if "id" in comp}
+            for x in seen:
+                if layout.get(x) == real[x]:
+                    continue
+                for y in lookalikes(parent, x, self.seat)[:LOOKALIKES]:
+                    if (id(parent), x, y) in tried:
+                        continue
+                    tried.add((id(parent), x, y))
+                    swapped = parent.clone()
+                    if not exchange(swapped, x, y, self.seat):
+                        continue
+                    fits = [c for c in self._children(Particle(swapped, 1), step, self.branch)
+                            if c.observation == target]
+                    if fits:
+                        self.stats.repaired += 1
+                        for c in fits:
+                            c.weight *= candidate.weight
+                        return fits
+        return []
+
+    def _layout(self, state) -> dict:
+        return seat_layout(state, self.seat)
+
+    def _retake(self, candidate, parent):
+        """The candidate's step taken again from a changed parent, or None."""
+        action = self._same_option(candidate, parent)
+        if action is None:
+            return None
+        state = parent.reseeded(candidate.seed)
+        self.stats.applies += 1
+        self._budget -= 1
+        try:
+            state.apply(action)
+        except RulesError:
+            return None
+        return Candidate(state, candidate.weight, observe(state, self.seat, parent.log_mark), parent, action,
+                         candidate.seed)
+
+    def _swap_until_fits(self, candidate, target) -> Optional[Candidate]:
+        for _ in range(SWAP_ROUNDS):
+            pairs = misplaced(candidate.state, target.view, self.seat)
+            if not pairs:
+                return None
+            parent = candidate.parent.clone()
+            swapped, touched = False, set()
+            for x, y in pairs:
+                # Each component once a round: (x, y) then (y, x) would swap them back.
+                if x not in touched and y not in touched and exchange(parent, x, y, self.seat):
+                    swapped = True
+                    touched.update((x, y))
+            candidate = self._retake(candidate, parent) if swapped else None
+            if candidate is None:
+                return None
+            if candidate.observation == target:
+                return candidate
+        return None
+
+    def _move_until_fits(self, candidate, target) -> Optional[Candidate]:
+        """Hill-climb: move one unseen component at a time to the place that brings the step
+        closest to what the seat saw."""
+        best = distance(candidate.observation, target)
+        tries = 0
+        while best > 0 and tries < MOVES:
+            improved = None
+            for comp, destinations in unseen(candidate.parent, self.seat):
+                for place in destinations:
+                    parent = candidate.parent.clone()
+                    tries += 1
+                    if not relocate(parent, comp, place, self.seat):
+                        continue
+                    moved = self._retake(candidate, parent)
+                    if moved is not None:
+                        d = distance(moved.observation, target)
+                        if d < best:
+                            best, improved = d, moved
+            if improved is None:
+                return None
+            candidate = improved
+        return candidate if best == 0 else None
+
+    @staticmethod
+    def _same_option(candidate, parent) -> Optional[str]:
+        """The candidate's option in the swapped parent: the same label, or, when the swap renamed
+        the options (a choice among the swapped components), the option in the same place."""
+        labels = parent.legal_labels()
+        if candidate.action in labels:
+            return candidate.action
+        before = candidate.parent.legal_labels()
+        if len(before) == len(labels) and candidate.action in before:
+            return labels[before.index(candidate.action)]
+        return None
+

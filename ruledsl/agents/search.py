@@ -1,0 +1,156 @@
+"""What the thinking bots share (SearchAgent), and MCTSAgent: UCT on the whole state.
+
+A SearchAgent thinks within a Budget (seconds or iterations a move), reports its progress
+to an optional callback, and keeps what its last move cost in `last`. Its randomness comes
+from its own seeded generator, so with an iteration budget the same seed plays the same.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable, Optional
+
+from ..errors import RulesError
+from .budget import Budget
+from .rollout import rollout, sample_outcome
+from .tree import Node
+
+# Rewards are returns, from 0 to 1: this weighs exploration against them (UCB1's c).
+EXPLORATION = 0.7
+# Playout length: short when the rules say how to score a cut playout, long when they do not.
+DEPTH_WITH_EVALUATION = 12
+DEPTH_WITHOUT = 1000
+PROGRESS_EVERY = 16   # iterations between two progress reports
+
+
+class SearchAgent:
+    """A bot that searches within a budget. progress: None, or a function called now and then
+    with (iterations so far, fraction of the budget spent) while it thinks."""
+    name = "search"
+
+    def __init__(self, budget: Optional[Budget] = None, seed: int = 0, rollout_depth: Optional[int] = None,
+                 exploration: float = EXPLORATION):
+        self.budget = budget or Budget(seconds=1.0)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.rollout_depth = rollout_depth
+        self.exploration = exploration
+        self.progress: Optional[Callable[[int, float], None]] = None
+        self.last: dict = {}
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.budget!r}, seed={self.seed})"
+
+    def choose(self, state):
+        if state.is_chance():
+            label = sample_outcome(state, self.rng)
+            return next(a for a in state.legal_actions() if a.label == label)
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("no action is legal: the game is over or stuck")
+        clock = self.budget.clock()
+        self.last = {"iterations": 0}
+        label = self.think(state, clock) if len(actions) > 1 else actions[0].label
+        self.last["seconds"] = clock.elapsed()
+        return next((a for a in actions if a.label == label), actions[0])
+
+    def think(self, state, clock) -> str:
+        """The label to play, found within clock's budget."""
+        raise NotImplementedError
+
+    def depth(self, state) -> int:
+        if self.rollout_depth is not None:
+            return self.rollout_depth
+        return DEPTH_WITH_EVALUATION if state.evaluates else DEPTH_WITHOUT
+
+    def report(self, done: int, clock) -> None:
+        if self.progress is not None and done % PROGRESS_EVERY == 0:
+            self.progress(done, clock.fraction(done))
+
+
+class MCTSAgent(SearchAgent):
+    """UCT for games whose deciding seat sees everything: one tree keyed by action labels;
+    chance outcomes (explicit chance) sampled by their odds; each seat's edges maximise its
+    own return. Every iteration plays on a copy with a fresh random generator, so it never
+    knows the coming dice. In a game with hidden information it reads the whole state: use
+    ISMCTSAgent there."""
+    name = "mcts"
+
+    def think(self, state, clock) -> str:
+        labels = state.legal_labels()
+        winning, safe = decisive(state, self.rng)
+        if winning is not None:
+            self.last = {"iterations": 0, "decisive": True}
+            return winning
+        root = Node()
+        depth = self.depth(state)
+        done = failed = 0
+        while clock.more(done):
+            if not self._iterate(state.reseeded(self.rng.getrandbits(62)), root, depth, safe):
+                failed += 1
+            done += 1
+            self.report(done, clock)
+        self.last = {"iterations": done, "failed": failed}
+        return root.most_visited(safe or labels) or self.rng.choice(safe or labels)
+
+    def _iterate(self, det, root: Node, depth: int, allowed=None) -> bool:
+        rng = self.rng
+        node, path = root, []
+        try:
+            while not det.is_terminal():
+                if det.is_chance():
+                    label = sample_outcome(det, rng)
+                    det.apply(label)
+                    node = node.child(label)
+                    continue
+                seat = det.current_player
+                labels = allowed if node is root and allowed else det.legal_labels()
+                label, new = node.select(labels, rng, self.exploration)
+                path.append((seat, node, label))
+                det.apply(label)
+                node = node.child(label)
+                if new:
+                    break
+            rewards = rollout(det, rng, depth)
+        except RulesError:
+            return False   # a rule failed in this line of play: it teaches nothing
+        for seat, node, label in path:
+            node.update(label, rewards[seat])
+        return True
+
+
+# Checking every reply to every action costs about this many actions at most; past it, no check.
+DECISIVE_WORK = 2000
+
+
+def decisive(state, rng) -> tuple:
+    """(an action that wins at once, or None; the actions after which no reply wins at once for
+    another seat, when some but not all are so, else None). Decisive and anti-decisive moves:
+    what a short search with random playouts may miss, checked on copies with fresh chance."""
+    me = state.current_player
+    labels = state.legal_labels()
+    after = {}
+    work = 0
+    for label in labels:
+        child = state.reseeded(rng.getrandbits(62)).apply(label)
+        work += 1
+        if child.is_terminal():
+            if child.returns()[me] == 1 and max(child.returns()) == 1 and sum(child.returns()) == 1:
+                return label, None
+        after[label] = child
+    safe = []
+    for label, child in after.items():
+        if child.is_terminal() or child.is_chance() or child.current_player == me:
+            safe.append(label)
+            continue
+        work += len(child.legal_labels())
+        if work > DECISIVE_WORK:
+            return None, None
+        loses = False
+        for reply in child.legal_labels():
+            grand = child.clone().apply(reply)
+            if grand.is_terminal() and grand.returns()[me] == 0 and grand.returns()[child.current_player] == 1:
+                loses = True
+                break
+        if not loses:
+            safe.append(label)
+    return None, (safe if 0 < len(safe) < len(labels) else None)

@@ -1,0 +1,152 @@
+"""What samplers of hidden information need beyond the public API (ruledsl/agents/determinise.py):
+where a seat sees components lie, exchanging two components a seat cannot tell apart,
+and the state of the random generator.
+
+These read and change the whole state, hidden parts included: they are for a sampler
+working on its own guessed states, never for reading a real game's secrets.
+"""
+from __future__ import annotations
+
+from .engine import loop
+from .effects.events import sees_face, sees_position
+from .model.values import Comp
+
+
+def seat_layout(state, seat: int) -> dict:
+    """{place name: [component id, …]} of the components whose place `seat` sees, in the
+    order `state.view(seat)` lists them (ids of hidden components included)."""
+    prog = state.prog
+    return {place.name: [c.id for c in state.contents[place.index] if sees_position(state, c, seat)]
+            for place in prog.places}
+
+
+def generator(state) -> int:
+    """The state's random generator, to tell whether an action drew on it."""
+    return state.rng
+
+
+def _looks(prog, st, comp: Comp, seat: int) -> tuple:
+    """What seat sees of a component whose face it may not see: kind, owner, the visible fields."""
+    owner = st.owner[comp.id]
+    kind = comp.kind
+    shown = tuple(v for v, vis in zip(st.fields[comp.id], kind.field_visibility)
+                  if vis == "all" or (vis == "owner" and owner is not None and owner.index == seat))
+    return kind.name, owner, shown
+
+
+def _traded(value, trade: dict):
+    """value with the components in trade replaced (inside lists and maps too)."""
+    t = type(value)
+    if t is Comp:
+        return trade.get(value, value)
+    if t is tuple:
+        return tuple(_traded(v, trade) for v in value)
+    if t is list:
+        return [_traded(v, trade) for v in value]
+    if t is dict:
+        return {_traded(k, trade): _traded(v, trade) for k, v in value.items()}
+    return value
+
+
+def exchange(state, a: int, b: int, seat: int) -> bool:
+    """Swap components a and b (ids), if seat cannot tell them apart where they lie: each takes
+    the other's place, and variables and running rules that held one now hold the other (as
+    if the game had dealt them the other way round); the pending decision is worked out
+    again. Returns whether it swapped."""
+    prog = state.prog
+    st = state
+    if a == b:
+        return False
+    ca, cb = prog.comps[a], prog.comps[b]
+    if sees_face(prog, st, ca, seat) or sees_face(prog, st, cb, seat):
+        return False
+    if _looks(prog, st, ca, seat) != _looks(prog, st, cb, seat):
+        return False
+    pa, pb = st.loc[a], st.loc[b]
+    if pa == pb:
+        items = list(st.contents[pa])
+        i, j = items.index(ca), items.index(cb)
+        items[i], items[j] = cb, ca
+        st.contents[pa] = tuple(items)
+    else:
+        st.contents[pa] = tuple(cb if c is ca else c for c in st.contents[pa])
+        st.contents[pb] = tuple(ca if c is cb else c for c in st.contents[pb])
+        st.loc[a], st.loc[b] = pb, pa
+    st.face[a], st.face[b] = st.face[b], st.face[a]
+    trade = {ca: cb, cb: ca}
+    st.vals = [_traded(v, trade) for v in st.vals]
+    for frame in st.frames:
+        frame.env = {k: _traded(v, trade) for k, v in frame.env.items()}
+    if st.pending is not None:
+        loop.refresh(prog, st)
+    return True
+
+
+def unseen(state, seat: int) -> list:
+    """[(component id, [place names it could be moved to])] for the components whose place seat
+    cannot see at all (a kind with `position visible to owner`, owned by another seat): the
+    places are those of the board (or the zones of the kind) it lies in now."""
+    prog = state.prog
+    out = []
+    for comp in prog.comps:
+        if sees_position(state, comp, seat):
+            continue
+        here = prog.places[state.loc[comp.id]]
+        board = getattr(here, "board", None)
+        if board is not None:
+            places = [loc.name for loc in prog.boards[board].locations if loc is not here]
+        else:
+            places = [p.name for p in prog.places if getattr(p, "decl_name", None) == here.decl_name and p is not here]
+        out.append((comp.id, places))
+    return out
+
+
+def relocate(state, comp_id: int, place_name: str, seat: int) -> bool:
+    """Put a component whose place seat cannot see in another place, quietly (no event, no
+    trigger); the pending decision is worked out again. Returns whether it moved."""
+    prog = state.prog
+    st = state
+    comp = prog.comps[comp_id]
+    if sees_position(st, comp, seat):
+        return False
+    dest = prog.locations.get(place_name) or next((p for p in prog.places if p.name == place_name), None)
+    if dest is None or dest.index == st.loc[comp_id]:
+        return False
+    old = st.loc[comp_id]
+    st.contents[old] = tuple(c for c in st.contents[old] if c is not comp)
+    st.contents[dest.index] = st.contents[dest.index] + (comp,)
+    st.loc[comp_id] = dest.index
+    if st.pending is not None:
+        loop.refresh(prog, st)
+    return True
+
+
+def lookalikes(state, comp_id: int, seat: int) -> list:
+    """The components seat cannot tell from comp_id where each lies (both faces hidden from it,
+    the same kind, owner and visible fields), those in the fullest places last."""
+    prog = state.prog
+    st = state
+    comp = prog.comps[comp_id]
+    if sees_face(prog, st, comp, seat):
+        return []
+    looks = _looks(prog, st, comp, seat)
+    found = [c for c in prog.components_of[comp.kind.name]
+             if c is not comp and not sees_face(prog, st, c, seat) and _looks(prog, st, c, seat) == looks]
+    found.sort(key=lambda c: len(st.contents[st.loc[c.id]]))
+    return [c.id for c in found]
+
+
+def hidden_classes(state, seat: int) -> list:
+    """Classes of components seat cannot tell apart (faces hidden from it, same look) that lie
+    in more than one place, each as [[ids in one place], [ids in another], …], smallest classes
+    first. Swapping two of a class from different places changes nothing seat sees now."""
+    prog = state.prog
+    st = state
+    classes: dict = {}
+    for comp in prog.comps:
+        if sees_position(st, comp, seat) and not sees_face(prog, st, comp, seat):
+            places = classes.setdefault(_looks(prog, st, comp, seat), {})
+            places.setdefault(st.loc[comp.id], []).append(comp.id)
+    found = [list(places.values()) for places in classes.values() if len(places) > 1]
+    found.sort(key=lambda groups: sum(map(len, groups)))
+    return found

@@ -1,0 +1,172 @@
+"""Generic determinisation: guessed states a seat cannot tell from the real one, built only
+from what the seat observed, on which the game goes on legally."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ruledsl
+from ruledsl.agents import Belief, determinise
+from ruledsl.agents.observe import Observer
+from ruledsl.errors import RulesError
+
+from .conftest import GAMES
+from .twins import random_step, twins
+
+EXAMPLES = [("examples/high_card.rules", 2, {}), ("examples/high_card.rules", 4, {}),
+            ("examples/dice_race.rules", 3, {}), ("examples/tic_tac_toe.rules", 2, {})]
+BUNDLED = [("tillinghast.rules", 3, {}), ("tillinghast_mill.rules", 2, {}), ("haunting_house.rules", 4, {}),
+           ("haunting_house_tiles.rules", 3, {}), ("shining.rules", 4, {}), ("shining.rules", 5, {"corrupted": True}),
+           ("shining_harsh.rules", 3, {}), ("unrelenting_other.rules", 4, {})]
+_LOADED: dict = {}
+
+
+def load(name: str, players: int, options: dict):
+    key = (name, players, tuple(sorted(options.items())))
+    if key not in _LOADED:
+        _LOADED[key] = ruledsl.load(str(GAMES / name), players=players, options=options)
+    return _LOADED[key]
+
+
+def played(game, seed: int, steps: int):
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed, chance="explicit")
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(random_step(state, rng))
+    return state
+
+
+def goes_on(state, seed: int, actions: int = 200) -> None:
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if state.is_terminal():
+            return
+        state.apply(random_step(state, rng))
+
+
+def check_sample(real, seat: int, seed: int) -> None:
+    belief = Belief(real.game, seat, seed)
+    belief.update(real)
+    assert belief.exact, belief.stats.as_dict()
+    guess = belief.sample(random.Random(seed))
+    assert guess.view(seat) == real.view(seat)          # the log included: every event told
+    assert guess.events(seat) == real.events(seat)
+    assert guess.legal_labels() == real.legal_labels() or real.current_player != seat
+    goes_on(guess, seed)
+
+
+@pytest.mark.parametrize("name, players, options", EXAMPLES)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 40), data=st.data())
+def test_a_guess_shows_the_seat_exactly_what_it_saw_in_small_games(name, players, options, seed, steps, data):
+    game = load(name, players, options)
+    real = played(game, seed, steps)
+    check_sample(real, data.draw(st.integers(0, players - 1)), seed)
+
+
+@pytest.mark.parametrize("name, players, options", BUNDLED)
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 60))
+def test_a_guess_shows_the_seat_exactly_what_it_saw_in_bundled_games(name, players, options, seed, steps):
+    game = load(name, players, options)
+    real = played(game, seed, steps)
+    check_sample(real, seed % players, seed)
+
+
+@pytest.mark.parametrize("name, players, options", EXAMPLES[:2] + BUNDLED)
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(1, 25))
+def test_a_guess_does_not_depend_on_what_the_seat_cannot_see(name, players, options, seed, steps):
+    game = load(name, players, options)
+    seat = seed % players
+    a, b = twins(game, seat, seed, steps)
+    first, second = Observer(game, seat), Observer(game, seat)
+    first.update(a)
+    second.update(b)
+    assert [(s.actor, s.label, s.observation) for s in first.steps] == \
+        [(s.actor, s.label, s.observation) for s in second.steps]
+    assert determinise(a, seat, seed).fingerprint() == determinise(b, seat, seed).fingerprint()
+
+
+def test_twins_do_differ_in_what_the_seat_cannot_see():
+    game = load("examples/high_card.rules", 3, {})
+    differ = 0
+    for seed in range(10):
+        a, b = twins(game, 0, seed, 12)
+        assert a.view(0) == b.view(0)
+        differ += a.view(1) != b.view(1) or a.view(2) != b.view(2)
+    assert differ >= 8
+
+
+def test_the_same_seed_gives_the_same_guess_and_another_seed_another():
+    game = load("examples/high_card.rules", 3, {})
+    real = played(game, 5, 4)
+    guesses = {determinise(real, 0, seed).fingerprint() for seed in range(12)}
+    assert determinise(real, 0, 3).fingerprint() == determinise(real, 0, 3).fingerprint()
+    assert len(guesses) > 1
+
+
+def test_a_seeded_game_cannot_be_followed():
+    game = load("examples/high_card.rules", 2, {})
+    with pytest.raises(ValueError, match="explicit chance"):
+        determinise(game.new_game(seed=1), 0)
+
+
+def test_a_belief_follows_a_game_in_steps_as_it_goes_on():
+    game = load("examples/high_card.rules", 3, {})
+    rng = random.Random(2)
+    real = game.new_game(seed=2, chance="explicit")
+    belief = Belief(game, 1, seed=4)
+    while not real.is_terminal():
+        real.apply(random_step(real, rng))
+        belief.update(real)
+        guess = belief.sample(rng)
+        assert guess.view(1) == real.view(1)
+    assert belief.stats.steps == len(real.actions_taken)
+
+
+def test_a_view_digest_is_equal_exactly_when_the_view_is():
+    game = load("haunting_house.rules", 3, {})
+    states = [played(game, seed, n) for seed in range(3) for n in (0, 30, 31, 60)]
+    for seat in range(3):
+        for x in states:
+            for y in states:
+                same_view = {k: v for k, v in x.view(seat).items() if k != "log"} == \
+                            {k: v for k, v in y.view(seat).items() if k != "log"}
+                assert (x.view_digest(seat) == y.view_digest(seat)) == same_view
+
+
+def test_a_rule_failing_in_a_guess_is_not_a_crash():
+    text = '''game "Odd"
+players 2
+var secret: int = 0, per player, visible to owner
+flow:
+    repeat:
+        for each p in players:
+            turn p:
+                choose n from [1, 2, 3] secretly as "pick {n}":
+                    set p.secret to 6 / (n - 1 + p.secret)
+                if p.secret > 5:
+                    win [p]
+'''
+    game = ruledsl.load("odd.rules", text=text)
+    real = game.new_game(chance="explicit").apply("pick 2")
+    guess = determinise(real, 1, 0)
+    assert guess.view(1) == real.view(1)
+    with pytest.raises(RulesError):
+        game.new_game(chance="explicit").apply("pick 1")
+
+
+def test_a_belief_given_another_game_starts_over():
+    game = load("examples/high_card.rules", 3, {})
+    belief = Belief(game, 0, seed=1)
+    first, second = played(game, 1, 14), played(game, 2, 5)
+    belief.update(first)
+    belief.update(second)
+    assert belief.exact and belief.observer.games == 2
+    assert belief.sample(random.Random(0)).view(0) == second.view(0)
