@@ -1,35 +1,22 @@
-"""The bots of a line-up, made for one game from their specs and the game's seed."""
+"""The bots of a line-up, made for one game from their specs (as `--bots` spells them) and the game's seed."""
 from __future__ import annotations
 
 from .. import CHANCE
-from ..agents import RandomAgent, seat_seed
+from ..agents import RandomAgent, make_agent, seat_seed
+from ..agents.specs import SpecError, parse_spec, thinks
 
-
-class UnknownBot(ValueError):
-    """A bot spec this installation cannot make."""
-
-
-def make_agent(spec: str, seed: int):
-    """The bot a spec names, seeded. Random play is always here; the search bots (greedy,
-    mcts, ismcts) come from ruledsl.agents.specs when it is installed."""
-    try:
-        from ..agents.specs import make_agent as make
-    except ImportError:
-        if spec.strip().lower() == "random":
-            return RandomAgent(seed)
-        raise UnknownBot(f"'{spec}' is not a bot this ruledsl knows: only random play is installed") from None
-    return make(spec, seed)
+__all__ = ["SpecError", "check_spec", "chance_mode", "agents_for"]
 
 
 def check_spec(spec: str) -> str:
-    """The spec, or UnknownBot (ValueError) saying how to spell one."""
-    try:
-        from ..agents.specs import parse_spec
-    except ImportError:
-        make_agent(spec, 0)
-        return spec
+    """The spec, or SpecError (a ValueError) saying how to spell one."""
     parse_spec(spec)
     return spec
+
+
+def chance_mode(specs) -> str:
+    """"explicit" when a bot thinks (it must not read the generator), else "seeded"."""
+    return "explicit" if any(thinks(s) for s in specs) else "seeded"
 
 
 def agents_for(specs: tuple, seed: int) -> dict:

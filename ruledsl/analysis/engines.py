@@ -25,6 +25,11 @@ def game_of(variant):
     return game
 
 
+def remember(variant, game) -> None:
+    """Use an already loaded game for variant in this process (no second load and compile)."""
+    _GAMES[variant.key] = game
+
+
 def run_batch(variant, batch: Batch) -> BatchResult:
     """Play one batch in this process (the worker's entry point for every engine)."""
     return play_batch(game_of(variant), batch)

@@ -13,6 +13,7 @@ import attrs
 
 from ..errors import RulesError
 from ..load import bind_options, check_players, load_definition
+from .bots import chance_mode
 
 RANDOM = "random"
 
@@ -78,6 +79,12 @@ def load_variant(variant: Variant):
     return GameDefinition(loaded, players, values, variant.path, dict(variant.options))
 
 
+def variant_of(game) -> Variant:
+    """The Variant of a loaded GameDefinition (its path, players, options as given, and text)."""
+    options = tuple((str(k), str(v)) for k, v in game.given_options.items())
+    return Variant(game.path, game.players, options, tuple((p, s.text) for p, s in game.sources.items()))
+
+
 def make_variants(paths: list, players: list, options: dict, load) -> list:
     """Every combination of files, player counts and option values (options: {name: [values]}),
     in the order given; load(path, players, options) gives a GameDefinition (to read the
@@ -87,15 +94,9 @@ def make_variants(paths: list, players: list, options: dict, load) -> list:
     for path in paths:
         for count in players or [None]:
             for values in itertools.product(*(options[k] for k in names)) if names else [()]:
-                chosen = tuple(zip(names, values))
-                game = load(path, count, dict(chosen))
-                sources = tuple((p, s.text) for p, s in game.sources.items())
-                out.append(Variant(path, game.players, chosen, sources))
+                game = load(path, count, dict(zip(names, values)))
+                out.append(variant_of(game))
     return out
-
-
-def chance_mode(specs) -> str:
-    return "seeded" if all(s == RANDOM for s in specs) else "explicit"
 
 
 def main_lineup(specs: list) -> Lineup:

@@ -1,6 +1,7 @@
 """The report in a terminal: rich tables, one group per variant, then the variants side by side."""
 from __future__ import annotations
 
+from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -31,11 +32,22 @@ def sparkline(counts: list) -> str:
     return "".join(BARS[round(c / top * (len(BARS) - 1))] if top else " " for c in counts)
 
 
-def table(title: str, *columns: str) -> Table:
-    t = Table(title=title, title_justify="left", title_style="bold")
+class Titled(Group):
+    """A table under a title line of its own (a table's own title wraps to the table's width)."""
+
+    def __init__(self, title: str, table: Table):
+        super().__init__(Text(title, style="bold"), table)
+        self.table = table
+
+    def add_row(self, *cells) -> None:
+        self.table.add_row(*cells)
+
+
+def table(title: str, *columns: str) -> Titled:
+    t = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for i, c in enumerate(columns):
         t.add_column(c, justify="left" if i == 0 else "right")
-    return t
+    return Titled(title, t)
 
 
 def completion_table(m: dict) -> Table:
@@ -79,6 +91,8 @@ def outcomes_table(m: dict) -> Table:
     t = table("Outcomes", "", "games", "rate", "95% interval")
     for key, label in names.items():
         o = m["outcomes"][key]
+        if not o["games"]:
+            continue
         t.add_row(label, str(o["games"]), pct(o["rate"]), interval(o["ci"]))
     return t
 
@@ -106,23 +120,30 @@ def skill_table(m: dict) -> Table:
     return t
 
 
-def usage_table(usage: list, title: str) -> Table:
-    """Options flagged (never or always taken), then the decisions asked most."""
-    t = table(title, "decision / option", "offered", "taken", "rate", "")
+def usage_table(usage: list, title: str) -> Titled:
+    """The decisions asked most, each with its options' shares; then options flagged never or
+    always taken."""
+    t = table(title, "decision (line) / option", "offered", "taken", "rate", "")
+    for d in sorted(usage, key=lambda d: -d["asked"])[:6]:
+        t.add_row(Text(f"{d['decision']}  {d['text'][:60]}", style="bold"), str(d["asked"]), "", "", "asked")
+        for o in d["options"][:4]:
+            t.add_row(f"    {o['label'][:56]}", str(o["offered"]), str(o["taken"]), pct(o["rate"]),
+                      Text(o["flag"], style="yellow"))
+        if len(d["options"]) > 4:
+            t.add_row(f"    … {len(d['options']) - 4} more options", "", "", "", "")
     flagged = [(d, o) for d in usage for o in d["options"] if o["flag"]]
     for d, o in flagged[:MAX_ROWS]:
-        t.add_row(f"{d['decision']} {o['label']}", str(o["offered"]), str(o["taken"]), pct(o["rate"]),
+        t.add_row(f"{d['decision']}  {o['label'][:56]}", str(o["offered"]), str(o["taken"]), pct(o["rate"]),
                   Text(o["flag"], style="yellow"))
     if len(flagged) > MAX_ROWS:
         t.add_row(f"… {len(flagged) - MAX_ROWS} more flagged (see --html or --json)", "", "", "", "")
-    if not flagged:
-        for d in sorted(usage, key=lambda d: -d["asked"])[:5]:
-            t.add_row(f"{d['decision']} {d['text'][:50]}", str(d["asked"]), "", "", "asked")
     return t
 
 
-def coverage_table(m: dict) -> Table:
+def coverage_table(m: dict):
     c = m["coverage"]
+    if not c["never"]:
+        return Text(f"Rules that ran: all {c['code_lines']} lines of code, in {c['traced_games']} games", style="bold")
     t = table(f"Rules that ran: {c['lines_run']} of {c['code_lines']} lines of code ({pct(c['share'])}) "
               f"in {c['traced_games']} games", "never ran", "")
     for row in c["never"][:MAX_ROWS]:
@@ -153,8 +174,8 @@ def variant_group(m: dict) -> Group:
     if m["skill"]:
         parts.append(skill_table(m))
     if m["usage"]:
-        parts.append(usage_table(m["usage"], "Rule usage in these games (options offered often, never or always taken)"))
-    if m["usage_strongest"]:
+        parts.append(usage_table(m["usage"], "Rule usage in these games (flagged: offered 20+ times, never or always taken)"))
+    if m["usage_strongest"] and m["skill"]["levels"][-1]["bot"] != "random":
         parts.append(usage_table(m["usage_strongest"], f"Rule usage by {m['skill']['levels'][-1]['bot']}"))
     if m["coverage"].get("traced_games"):
         parts.append(coverage_table(m))

@@ -8,14 +8,15 @@ import click
 from rich.console import Console
 
 from ..analysis import Settings, make_variants
-from ..analysis.bots import UnknownBot, check_spec
+from ..analysis.bots import SpecError, check_spec
+from ..analysis.engines import remember
 from ..analysis.runner import batches_for, summarise
 from ..analysis.text import report
 from .common import CliError, load_game, no_traceback
 from .run import DEFAULT_MAX_ACTIONS
 from .workers import choose_engine, progress_bar, workers_options
 
-DEFAULT_LEVELS = "random"
+DEFAULT_LEVELS = "random,greedy:10i,ismcts:50i"
 
 
 def bot_list(text: str, flag: str) -> list:
@@ -23,7 +24,7 @@ def bot_list(text: str, flag: str) -> list:
     for spec in specs:
         try:
             check_spec(spec)
-        except (UnknownBot, ValueError) as err:
+        except SpecError as err:
             raise click.BadParameter(str(err), param_hint=flag) from None
     return specs
 
@@ -108,7 +109,10 @@ def analyze_command(files, players, option_values, games, seed, bot_text, skill_
     specs = bot_list(bot_text, "--bots")
     levels = bot_list(skill_text, "--skill")
     bot_list(against, "--against")
-    variants = make_variants(list(files), list(players), options, load_game)
+    loaded: list = []
+    variants = make_variants(list(files), list(players), options, lambda *a: loaded.append(load_game(*a)) or loaded[-1])
+    for variant, game in zip(variants, loaded):
+        remember(variant, game)
     for v in variants:
         if len(specs) > v.players:
             raise click.BadParameter(f"{len(specs)} bots for {v.players} seats", param_hint="--bots")
