@@ -125,7 +125,7 @@ def test_rule_usage_and_the_lines_that_never_ran(rules):
     m = run(rules(FIRST), Settings(games=60, coverage_games=60))["variants"][0]
     [decision] = m["usage"]
     assert decision["decision"] == "g.rules:6" and decision["asked"] == 60
-    options = {o["label"]: o for o in decision["options"]}
+    options = {o["example"]: o for o in decision["options"]}
     assert options["claim"]["offered"] == options["wait"]["offered"] == 60
     assert options["claim"]["taken"] + options["wait"]["taken"] == 60
     assert options["claim"]["text"] == 'option "claim":'

@@ -16,13 +16,22 @@ NOT_IN_PLAY = ("a value of the rules", "a board's condition", "scenario")
 
 def playable_pieces(program) -> dict:
     """{filename: spans by line} of the generated code that may run in play."""
-    return {filename: spans for filename, (name, spans) in program.code_map.pieces().items()
+    return {filename: spans for filename, (name, spans, _) in program.code_map.pieces().items()
             if not name.startswith(NOT_IN_PLAY)}
 
 
 def code_lines(program) -> set:
-    """(path, line) of every rules-file line that compiled to code that may run in play."""
-    return {(s.path, s.line) for spans in playable_pieces(program).values() for s in spans if s is not None}
+    """(path, line) of every rules-file line that compiled to code that may run in play. A `def`
+    line runs when the code is compiled, never in play: a rule's header is code only where it
+    compiled to more than that."""
+    out = set()
+    for filename, (name, spans, text) in program.code_map.pieces().items():
+        if name.startswith(NOT_IN_PLAY):
+            continue
+        for span, line in zip(spans, text.splitlines()):
+            if span is not None and not line.lstrip().startswith("def "):
+                out.add((span.path, span.line))
+    return out
 
 
 class LineTracer:

@@ -131,12 +131,14 @@ def usage(variant, records: list) -> list:
         elif offered >= MIN_OFFERS and taken == offered:
             flag = "always taken"
         text = source_line(variant, f"{where.rpartition(':')[0]}:{option[5:]}") if option.startswith("line ") else ""
-        entry["options"].append({"option": option, "label": labels.get((where, option), option), "text": text,
+        example = labels.get((where, option), option)
+        # A menu's option reads as the rules write it (its labels vary: "move {r}"), an item as its label.
+        entry["options"].append({"option": option, "label": text or example, "example": example, "text": text,
                                  "offered": offered, "taken": taken, "rate": taken / offered if offered else 0.0,
                                  "flag": flag})
     out = sorted(decisions.values(), key=lambda d: _line_order(d["decision"]))
     for entry in out:
-        entry["options"].sort(key=lambda o: (-o["offered"], o["option"]))
+        entry["options"].sort(key=lambda o: (-o["taken"], -o["offered"], o["option"]))
     return out
 
 

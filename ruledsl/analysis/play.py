@@ -88,6 +88,12 @@ class Counting:
         self.options[len(actions)] += 1
         if seat not in self.watch:
             return None
+        if len(actions) < 2:
+            # A lone option tells nothing of what players prefer (it would read "always taken").
+            decision, _ = state.decision_source()
+            where = place(decision) if decision is not None else "?"
+            self.usage.setdefault((where, ASKED), [0, 0])[0] += 1
+            return None
         decision, spans = state.decision_source()
         where = place(decision) if decision is not None else "?"
         # A menu's option is counted by its line (an `option … for x in C` arm is one option);

@@ -35,10 +35,16 @@ def duration(m: dict, name: str = "actions") -> bytes:
     with plt.rc_context(STYLE):
         fig, ax = plt.subplots(figsize=(6, 3.2))
         edges, counts = hist["edges"], hist["counts"]
-        widths = [edges[i + 1] - edges[i] for i in range(len(counts))]
-        ax.axvspan(s["p10"], s["p90"], color=ORANGE, alpha=0.12, zorder=0,
+        width = edges[1] - edges[0]
+        # Bins one whole number wide are drawn centred on their number; wider ones from edge to edge.
+        half = 0.5 if width == 1 else 0
+        ax.axvspan(s["p10"] - half, s["p90"] + half, color=ORANGE, alpha=0.12, zorder=0,
                    label=f"10–90 % of games: {s['p10']:.0f}–{s['p90']:.0f}")
-        ax.bar(edges[:-1], counts, width=widths, align="edge", color=BLUE, edgecolor="white", zorder=2)
+        if width == 1:
+            ax.bar(edges[:-1], counts, width=0.9, color=BLUE, zorder=2)
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        else:
+            ax.bar(edges[:-1], counts, width=width, align="edge", color=BLUE, edgecolor="white", zorder=2)
         ax.axvline(s["median"], color=ORANGE, lw=2, zorder=3, label=f"median {s['median']:.0f}")
         ax.set_xlabel(f"{name} in a game")
         ax.set_ylabel("games")
