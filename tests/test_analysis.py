@@ -224,3 +224,12 @@ def test_simulate_runs_on_processes_with_the_same_summary():
     two = CliRunner().invoke(cli, ["simulate", path, "-n", "30", "--json", "--jobs", "2"])
     assert one.exit_code == two.exit_code == 0
     assert json.loads(one.output) == json.loads(two.output)
+
+
+def test_against_self_plays_every_seat_with_the_measured_bot(rules):
+    # With the first player's bot in both seats, P1 says 5 at once under a thinking bot, so the
+    # seat that is measured wins exactly when it is P1: half the games, whatever the bot.
+    m = run(rules(PICK), Settings(games=4, levels=["random", "greedy:10i"], skill_games=20, against="self"))["variants"][0]
+    greedy = m["skill"]["levels"][1]
+    assert m["skill"]["against"] == "self"
+    assert greedy["wins"] == 10 and greedy["games"] == 20

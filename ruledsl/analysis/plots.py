@@ -127,7 +127,7 @@ def variants(data: dict) -> bytes:
     """Variants side by side: the first player's win rate and the mean length, with 95 % intervals."""
     ms = data["variants"]
     with plt.rc_context(STYLE):
-        fig, (left, right) = plt.subplots(1, 2, figsize=(8, 0.9 + 0.5 * len(ms) + 1.0), sharey=True)
+        fig, (left, right) = plt.subplots(1, 2, figsize=(8, 1.5 + 0.4 * len(ms)), sharey=True)
         names = [m["variant"]["label"] for m in ms][::-1]
         first = [m["seats"]["table"][0] for m in ms][::-1]
         rates = [100 * f["win_rate"] for f in first]

@@ -41,7 +41,7 @@ PLAN_WORKERS = 8
 
 def batches_for(variants: list, settings: Settings) -> list:
     batches = plan(variants, settings.bots, settings.games, settings.seed, settings.max_actions, settings.levels,
-                   settings.skill_games, PLAN_WORKERS)
+                   settings.skill_games, PLAN_WORKERS, against=settings.against)
     last_traced = settings.seed + settings.coverage_games
     return [attrs.evolve(b, coverage=b.coverage and b.seeds[0] < last_traced) for b in batches]
 

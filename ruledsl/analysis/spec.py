@@ -104,14 +104,19 @@ def main_lineup(specs: list) -> Lineup:
     return Lineup(tuple(specs), tuple(range(len(specs))), chance=chance_mode(specs))
 
 
+# `--against self`: every seat plays the level's bot (a co-operative team, or self-play).
+SELF = "self"
+
+
 def skill_lineups(levels: list, players: int, against: str = RANDOM) -> list:
-    """For each level, one line-up per seat: the level's bot at that seat, `against` elsewhere.
-    Every level plays under the same chance mode, so that all of them meet the same deals."""
-    chance = chance_mode([*levels, against])
+    """For each level, one line-up per seat: the level's bot at that seat, `against` elsewhere
+    (the level's bot too, when against is "self"). Every level plays under the same chance
+    mode, so that all of them meet the same deals."""
+    chance = chance_mode([*levels] + ([] if against == SELF else [against]))
     out = []
     for level in levels:
         for focus in range(players):
-            specs = tuple(level if seat == focus else against for seat in range(players))
+            specs = tuple(level if seat == focus or against == SELF else against for seat in range(players))
             out.append(Lineup(specs, (focus,), level, focus, chance))
     return out
 
@@ -126,7 +131,7 @@ def batch_size(games: int, workers: int) -> int:
 
 
 def plan(variants: list, specs: list, games: int, seed: int, max_actions: Optional[int], levels: list,
-         skill_games: int, workers: int = 1, coverage: bool = True) -> list:
+         skill_games: int, workers: int = 1, coverage: bool = True, against: str = RANDOM) -> list:
     """Every batch of an analysis. The main games of each variant use seeds seed..seed+games-1;
     skill game i of a level puts the level's bot at seat i mod players, with seed seed+i, so that
     every level (and every variant) meets the same deals."""
@@ -138,7 +143,7 @@ def plan(variants: list, specs: list, games: int, seed: int, max_actions: Option
             batches.append(Batch(index, lineup, seeds, max_actions, coverage))
         if not levels or not skill_games:
             continue
-        lineups = skill_lineups(levels, variant.players)
+        lineups = skill_lineups(levels, variant.players, against)
         per_seat = {lineup: [seed + i for i in range(skill_games) if i % variant.players == lineup.focus]
                     for lineup in lineups}
         skill_size = max(1, batch_size(skill_games, workers) // variant.players)

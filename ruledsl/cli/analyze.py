@@ -11,6 +11,7 @@ from ..analysis import Settings, make_variants
 from ..analysis.bots import SpecError, check_spec
 from ..analysis.engines import remember
 from ..analysis.runner import batches_for, summarise
+from ..analysis.spec import SELF
 from ..analysis.text import report
 from .common import CliError, load_game, no_traceback
 from .run import DEFAULT_MAX_ACTIONS
@@ -74,7 +75,8 @@ def write_html(path: str, data: dict) -> None:
 @click.option("--skill-games", type=click.IntRange(min=0), default=40, show_default=True,
               help="Games per bot of the skill curve (per variant).")
 @click.option("--against", default="random", show_default=True, metavar="SPEC",
-              help="The bot in the other seats of the skill games.")
+              help="The bot in the other seats of the skill games; `self`: the measured bot plays every seat "
+                   "(a co-operative team, or self-play).")
 @click.option("--coverage-games", type=click.IntRange(min=0), default=100, show_default=True,
               help="How many of the main games record which lines of the rules ran (tracing slows them; 0: none).")
 @click.option("--max-actions", type=click.IntRange(min=0), default=DEFAULT_MAX_ACTIONS, show_default=True,
@@ -108,7 +110,8 @@ def analyze_command(files, players, option_values, games, seed, bot_text, skill_
     options = option_lists(option_values)
     specs = bot_list(bot_text, "--bots")
     levels = bot_list(skill_text, "--skill")
-    bot_list(against, "--against")
+    if against != SELF:
+        bot_list(against, "--against")
     loaded: list = []
     variants = make_variants(list(files), list(players), options, lambda *a: loaded.append(load_game(*a)) or loaded[-1])
     for variant, game in zip(variants, loaded):
