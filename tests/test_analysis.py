@@ -3,6 +3,8 @@ the same report on every engine, variants side by side, the text, JSON and HTML 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -12,6 +14,8 @@ from ruledsl.analysis import Settings, analyze, make_variants
 from ruledsl.analysis.engines import Processes, Serial
 from ruledsl.analysis.stats import chi_square_p, even_shares_p, histogram, spread, two_rates_p, wilson
 from ruledsl.cli.main import cli
+
+from .conftest import ROOT
 
 # A fair coin decides; the call before it cannot help: 50/50 and pure luck.
 COIN = '''game "Coin"
@@ -166,10 +170,15 @@ def test_the_report_is_the_same_on_every_engine():
 
 def test_ray_local_gives_the_same_report():
     pytest.importorskip("ray")
-    from ruledsl.analysis.engines import RayTasks
-    path = "games/examples/dice_race.rules"
-    settings = Settings(games=24, levels=[], coverage_games=10)
-    assert run(path, settings, RayTasks("local")) == run(path, settings, Serial())
+    # In a session of its own: Ray's start and shutdown signal the processes around them.
+    args = [sys.executable, "-m", "ruledsl", "analyze", "games/examples/dice_race.rules", "-n", "24", "--skill", "",
+            "--coverage-games", "10", "--json"]
+    ray = subprocess.run(args + ["--ray", "local"], capture_output=True, text=True, timeout=300,
+                         start_new_session=True, cwd=ROOT)
+    here = subprocess.run(args, capture_output=True, text=True, timeout=300, start_new_session=True, cwd=ROOT)
+    assert ray.returncode == here.returncode == 0, ray.stderr[-2000:]
+    assert "on Ray (local)" in ray.stderr and "on 1 process" in here.stderr
+    assert json.loads(ray.stdout) == json.loads(here.stdout)
 
 
 def test_variants_side_by_side_with_the_same_seeds():

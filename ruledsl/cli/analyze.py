@@ -113,9 +113,14 @@ def analyze_command(files, players, option_values, games, seed, bot_text, skill_
     if against != SELF:
         bot_list(against, "--against")
     loaded: list = []
-    variants = make_variants(list(files), list(players), options, lambda *a: loaded.append(load_game(*a)) or loaded[-1])
+
+    def load(path, count, values):
+        loaded.append(load_game(path, count, values))
+        return loaded[-1]
+
+    variants = make_variants(list(files), list(players), options, load)
     for variant, game in zip(variants, loaded):
-        remember(variant, game)
+        remember(variant, game)             # played here, the games need no second load
     for v in variants:
         if len(specs) > v.players:
             raise click.BadParameter(f"{len(specs)} bots for {v.players} seats", param_hint="--bots")
