@@ -242,3 +242,12 @@ def test_against_self_plays_every_seat_with_the_measured_bot(rules):
     greedy = m["skill"]["levels"][1]
     assert m["skill"]["against"] == "self"
     assert greedy["wins"] == 10 and greedy["games"] == 20
+
+
+def test_a_choice_among_many_items_is_one_option_and_never_flagged(rules):
+    many = PICK.replace("[1, 2, 3, 4, 5]", "1..40").replace("n == 5", "n == 40")
+    m = run(rules(many), Settings(games=30, levels=[]))["variants"][0]
+    [decision] = m["usage"]
+    [option] = decision["options"]
+    assert option["option"] == "any item" and option["offered"] == option["taken"] == 30
+    assert option["flag"] == "" and option["label"].startswith("any of more than 30 items")

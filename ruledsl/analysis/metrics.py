@@ -7,7 +7,7 @@ import statistics
 from collections import Counter
 
 from . import stats
-from .play import ASKED
+from .play import ANY_ITEM, ASKED, MAX_ITEMS_COUNTED
 
 # An option needs this many offers before "never taken" or "always taken" is said of it.
 MIN_OFFERS = 20
@@ -126,12 +126,16 @@ def usage(variant, records: list) -> list:
             entry["asked"] = offered
             continue
         flag = ""
-        if offered >= MIN_OFFERS and taken == 0:
+        if option == ANY_ITEM:
+            pass                    # one of many items: always "taken", which says nothing
+        elif offered >= MIN_OFFERS and taken == 0:
             flag = "never taken"
         elif offered >= MIN_OFFERS and taken == offered:
             flag = "always taken"
         text = source_line(variant, f"{where.rpartition(':')[0]}:{option[5:]}") if option.startswith("line ") else ""
         example = labels.get((where, option), option)
+        if option == ANY_ITEM:
+            example = f"any of more than {MAX_ITEMS_COUNTED} items (as \"{example}\")"
         # A menu's option reads as the rules write it (its labels vary: "move {r}"), an item as its label.
         entry["options"].append({"option": option, "label": text or example, "example": example, "text": text,
                                  "offered": offered, "taken": taken, "rate": taken / offered if offered else 0.0,

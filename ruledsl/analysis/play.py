@@ -21,6 +21,8 @@ from .spec import Batch
 MAX_ITEMS_COUNTED = 30
 # The option key under which a decision's own count is kept (how often it was asked).
 ASKED = "*"
+# The option key of every item of a `choose … from` with more than MAX_ITEMS_COUNTED items.
+ANY_ITEM = "any item"
 
 
 @attrs.frozen
@@ -99,7 +101,7 @@ class Counting:
         # A menu's option is counted by its line (an `option … for x in C` arm is one option);
         # an item of a `choose … from` by its label, unless there are too many to read.
         many = len(actions) > MAX_ITEMS_COUNTED
-        keys = [(where, f"line {span.line}" if span != decision else "any item" if many else str(action.label))
+        keys = [(where, f"line {span.line}" if span != decision else ANY_ITEM if many else str(action.label))
                 for span, action in zip(spans, actions)]
         self.usage.setdefault((where, ASKED), [0, 0])[0] += 1
         for key, action in zip(keys, actions):
