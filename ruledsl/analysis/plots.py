@@ -96,14 +96,33 @@ def skill(m: dict) -> bytes:
         return _png(fig)
 
 
+# Buckets of option counts when some decision offers many (a bar for each count would be unreadable).
+BUCKETS = [(1, 1), (2, 2), (3, 3), (4, 4), (5, 9), (10, 19), (20, 49), (50, 99), (100, 199), (200, 499),
+           (500, 999), (1000, 10 ** 9)]
+
+
+def option_buckets(hist: dict) -> tuple:
+    """(labels, counts): one bar per count up to 20 options, else buckets (5–9, 10–19, …)."""
+    sizes = {int(k): v for k, v in hist.items()}
+    if max(sizes, default=0) <= 20:
+        return [str(k) for k in sorted(sizes)], [sizes[k] for k in sorted(sizes)]
+    labels, counts = [], []
+    for low, high in BUCKETS:
+        n = sum(v for k, v in sizes.items() if low <= k <= high)
+        if n or low <= max(sizes):
+            labels.append(str(low) if low == high else f"{low}+" if high > 10 ** 6 else f"{low}–{high}")
+            counts.append(n)
+    return labels, counts
+
+
 def branching(m: dict) -> bytes:
     """How many options the decisions offered."""
-    hist = m["branching"]["histogram"]
+    labels, counts = option_buckets(m["branching"]["histogram"])
     with plt.rc_context(STYLE):
-        fig, ax = plt.subplots(figsize=(6, 3.0))
-        sizes = [int(k) for k in hist]
-        ax.bar(sizes, list(hist.values()), color=BLUE, width=0.8 if len(sizes) < 40 else 1.0)
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        fig, ax = plt.subplots(figsize=(6.5, 3.2))
+        ax.bar(range(len(labels)), counts, color=BLUE, width=0.8)
+        tilted = len(labels) > 8
+        ax.set_xticks(range(len(labels)), labels, rotation=35 if tilted else 0, ha="right" if tilted else "center")
         ax.set_xlabel("options offered by a decision")
         ax.set_ylabel("decisions")
         ax.set_title(f"Branching: {m['branching']['decisions']} decisions")
