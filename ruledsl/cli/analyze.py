@@ -71,7 +71,8 @@ def write_html(path: str, data: dict) -> None:
               help="Who plays the main games, in seat order (seats left out are random); as for `ruledsl run`.")
 @click.option("--skill", "skill_text", default=DEFAULT_LEVELS, show_default=True, metavar="SPEC,SPEC,…",
               help="The bots of the skill curve, weakest first; each plays every seat in turn against --against. "
-                   "Empty: no curve.")
+                   "Give budgets in iterations (500i) for the same report everywhere; search bots are slow on big "
+                   "games (fewer --skill-games, or --ray). Empty: no curve.")
 @click.option("--skill-games", type=click.IntRange(min=0), default=40, show_default=True,
               help="Games per bot of the skill curve (per variant).")
 @click.option("--against", default="random", show_default=True, metavar="SPEC",
