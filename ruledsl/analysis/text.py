@@ -125,7 +125,7 @@ def usage_table(usage: list, title: str) -> Titled:
     always taken."""
     t = table(title, "decision (line) / option", "offered", "taken", "rate", "")
     for d in sorted(usage, key=lambda d: -d["asked"])[:6]:
-        t.add_row(Text(f"{d['decision']}  {d['text'][:60]}", style="bold"), str(d["asked"]), "", "", "asked")
+        t.add_row(Text(f"{d['decision']}  {d['text'][:44]}", style="bold"), str(d["asked"]), "", "", "asked")
         for o in d["options"][:4]:
             t.add_row(f"    {o['label'][:56]}", str(o["offered"]), str(o["taken"]), pct(o["rate"]),
                       Text(o["flag"], style="yellow"))
