@@ -251,3 +251,14 @@ def test_a_choice_among_many_items_is_one_option_and_never_flagged(rules):
     [option] = decision["options"]
     assert option["option"] == "any item" and option["offered"] == option["taken"] == 30
     assert option["flag"] == "" and option["label"].startswith("any of more than 30 items")
+
+
+def test_the_lines_counted_do_not_depend_on_what_bots_compiled(rules):
+    # `evaluate` is compiled when a bot first needs it: the code lines counted stay the same.
+    from ruledsl.analysis.coverage import code_lines
+    from ruledsl.runtime.estimate import estimate
+    game = ruledsl.load(rules(PICK + "evaluate p: 0\n"))
+    before = code_lines(game.program)
+    state = game.new_game(seed=1)
+    assert estimate(game.program, state) == [0, 0]        # what a search bot does on a cut playout
+    assert code_lines(game.program) == before

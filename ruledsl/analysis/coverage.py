@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import sys
 
-# Pieces of generated code that never run in play (worked out when the game is compiled, or
-# run by `ruledsl test` only): their lines are not counted as code a game may leave unused.
-NOT_IN_PLAY = ("a value of the rules", "a board's condition", "scenario")
+# Pieces of generated code that are not the rules in play: worked out when the game is
+# compiled, run by `ruledsl test` only, or the bots' `evaluate` (compiled when a bot first needs
+# it, so counting it would make the report depend on where the bots played). Their lines are
+# not counted as code a game may leave unused.
+NOT_IN_PLAY = ("a value of the rules", "a board's condition", "scenario", "the evaluation")
 
 
 def playable_pieces(program) -> dict:
