@@ -262,3 +262,15 @@ def test_the_lines_counted_do_not_depend_on_what_bots_compiled(rules):
     state = game.new_game(seed=1)
     assert estimate(game.program, state) == [0, 0]        # what a search bot does on a cut playout
     assert code_lines(game.program) == before
+
+
+def test_games_that_fail_are_counted_with_their_seeds(tmp_rules):
+    from .test_cli_run import short_of_marks
+    path, place = short_of_marks(tmp_rules)
+    result = CliRunner().invoke(cli, ["analyze", path, "-n", "20", "--skill", "", "--json"])
+    assert result.exit_code == 1
+    data = json.loads(result.output[result.output.index("{"):result.output.rindex("}") + 1])
+    c = data["variants"][0]["completion"]
+    [error] = c["error_list"]
+    assert error["message"].endswith(f":{place}: error: only components can be moved, not none")
+    assert c["errors"] == error["games"] == len(error["seeds"]) > 0 and c["finished"] + c["errors"] == 20
