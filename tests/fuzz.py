@@ -39,7 +39,8 @@ NUMBERS = ["0", "-1", "2", "13", "100", "999999999999999", "1" + "0" * 15, "1" +
 WORD = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\b")
 DIGITS = re.compile(r"\b\d+\b")
 ACTIONS = 30          # actions of the short game played with a mutant that checks clean
-TIME_LIMIT = 20       # seconds one mutant may take before it counts as a hang
+TIME_LIMIT = 20       # seconds of CPU one mutant may take before it counts as a hang (CPU, not the
+                      # clock: a loaded machine must not turn a slow check into a hang)
 
 
 @attrs.define
@@ -177,9 +178,9 @@ def try_mutant(seed: int, outcome: Outcome, actions: int = ACTIONS) -> None:
     files = {path} | {str(p) for p in SOURCES}
     outcome.tried += 1
     stage = "check"
-    old = signal.signal(signal.SIGALRM, _alarm) if hasattr(signal, "SIGALRM") else None
+    old = signal.signal(signal.SIGPROF, _alarm) if hasattr(signal, "SIGPROF") else None
     if old is not None:
-        signal.alarm(TIME_LIMIT)
+        signal.setitimer(signal.ITIMER_PROF, TIME_LIMIT)
     try:
         loaded = load_definition(path, text)
         bad = _unlocated(loaded.diagnostics, files)
@@ -204,8 +205,8 @@ def try_mutant(seed: int, outcome: Outcome, actions: int = ACTIONS) -> None:
         outcome.record(f"{_where(err)} ({stage})", seed, source, "".join(traceback.format_exception_only(err))[:300])
     finally:
         if old is not None:
-            signal.alarm(0)
-            signal.signal(signal.SIGALRM, old)
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, old)
 
 
 def _short_game(game, seed: int, actions: int) -> None:

@@ -2,8 +2,8 @@
 
 The cases of issue 20, each as small as it can be made. Every rules-file case
 is a diagnostic with a place (path:line:column); records and unreadable files
-are errors naming the file. Runaway expressions are tested with the
-interpreter's step budget, not here.
+are errors naming the file. Runaway expressions (at the end) are stopped by the
+interpreter's step budget, which counts the items they make and visit.
 """
 from __future__ import annotations
 
@@ -222,3 +222,32 @@ def test_a_damaged_record_given_to_replay(change, message):
     with pytest.raises(ruledsl.RulesError) as err:
         ruledsl.replay(game, record)
     assert err.value.message == message
+
+
+# ---------------------------------------------------------------- runaway expressions (the step budget)
+
+GRID8 = 'board B grid:\n    map: """\n' + "\n".join(". " * 8 for _ in range(8)) + '\n    """\n'
+RUNAWAYS = {
+    "a count over 1..10**8": ("", "    let n = count([each x in 1..100000000 where x > 0])\n"),
+    "1..10**9 kept in a let": ("", "    let xs = 1..1000000000\n    announce \"{count([each x in xs where x > 5])}\"\n"),
+    "comprehensions of 10**4 x 10**4": (
+        "", "    let n = count([each x in 1..10000 where count([each y in 1..10000 where y == x]) > 0])\n"),
+    "an exact walk of 40 steps that never revisits": (
+        GRID8, "    let r = reachable(A1, 40, exact: true, revisit: false)\n    announce \"{count(r)}\"\n"),
+}
+
+
+@pytest.mark.parametrize("decls, body", RUNAWAYS.values(), ids=RUNAWAYS.keys())
+def test_a_runaway_expression_is_an_error_at_its_line(decls, body):
+    text = HEAD + decls + "flow:\n" + body + "    win players\n"
+    line = text.count("\n", 0, text.index("flow:\n")) + 2
+    with pytest.raises(ruledsl.RulesError) as caught:
+        ruledsl.load("t.rules", text=text).new_game()
+    assert (caught.value.path, caught.value.line) == ("t.rules", line)
+    assert "steps" in caught.value.message
+
+
+def test_reachable_with_a_huge_count_stops_at_the_edge_of_the_board():
+    text = HEAD + GRID8 + "flow:\n    let r = reachable(A1, 1000000000)\n    announce \"{count(r)}\"\n    win players\n"
+    state = ruledsl.load("t.rules", text=text).new_game()
+    assert "64" in state.events(None)

@@ -170,3 +170,26 @@ def test_a_belief_given_another_game_starts_over():
     belief.update(second)
     assert belief.exact and belief.observer.games == 2
     assert belief.sample(random.Random(0)).view(0) == second.view(0)
+
+
+@pytest.mark.parametrize("name, players, options", EXAMPLES[:2] + BUNDLED)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(1, 40))
+def test_the_history_a_seat_may_know_is_the_same_in_twins(name, players, options, seed, steps):
+    """actions_seen never names what the seat could not see (a card dealt face down to another)."""
+    game = load(name, players, options)
+    seat = seed % players
+    a, b = twins(game, seat, seed, steps)
+    assert a.actions_seen(seat) == b.actions_seen(seat)
+
+
+def test_a_card_dealt_face_down_to_another_seat_is_not_in_ones_history():
+    game = load("examples/high_card.rules", 2, {})
+    state = game.new_game(seed=1, chance="explicit")
+    while state.is_chance():
+        state.apply(state.legal_actions()[0])
+    own, other = state.view(0)["zones"], state.view(1)["zones"]
+    mine = state.actions_seen(0)
+    assert None in mine and any(label is not None for label in mine)
+    assert [x is None for x in mine] == [x is not None for x in state.actions_seen(1)]
+    assert own != other

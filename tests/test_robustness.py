@@ -64,3 +64,15 @@ def test_runaway_nesting_is_an_error_not_a_crash():
     text = 'game "x"\nplayers 2\nconst c = ' + "- " * 20000 + "1\nflow:\n    win players\n"
     errors = [d for d in ruledsl.check("deep.rules", text) if d.severity == "error"]
     assert [(d.line, d.column, d.message) for d in errors] == [(3, 11 + 2 * 98, "this nests more than 100 levels deep")]
+
+
+def test_a_mutant_that_spins_counts_as_a_hang(monkeypatch):
+    """The hang detector counts CPU seconds: a check that never ends is reported, not waited for."""
+    def spin(path, text):
+        while True:
+            pass
+    monkeypatch.setattr(fuzz, "TIME_LIMIT", 0.2)
+    monkeypatch.setattr(fuzz, "load_definition", spin)
+    outcome = fuzz.Outcome()
+    fuzz.try_mutant(1, outcome)
+    assert list(outcome.failures) == ["hang in check (over 0.2 s)"]

@@ -20,16 +20,23 @@ from ..runtime.api import CHANCE
 
 class Observation:
     """A seat's view (without its log) and the events it was told since the previous step.
-    Compared by the events, then by the state's view digest; the view itself is made only
-    when asked for."""
-    __slots__ = ("events", "digest", "_state", "_seat", "_view")
+    Compared by the events, then by the state's view digest; the digest and the view are
+    made only when asked for, from the state, which must not change afterwards (guessed
+    states are never changed once taken; the real game is observed through a clone)."""
+    __slots__ = ("events", "_digest", "_state", "_seat", "_view")
 
     def __init__(self, events: tuple, state, seat: int):
         self.events = events
-        self.digest = state.view_digest(seat)
+        self._digest = None
         self._state = state
         self._seat = seat
         self._view = None
+
+    @property
+    def digest(self):
+        if self._digest is None:
+            self._digest = self._state.view_digest(self._seat)
+        return self._digest
 
     @property
     def view(self) -> dict:
@@ -37,7 +44,6 @@ class Observation:
             view = self._state.view(self._seat)
             del view["log"]
             self._view = view
-            self._state = None
         return self._view
 
     def __eq__(self, other):
@@ -50,7 +56,7 @@ class Observation:
 
 def observe(state, seat: int, since) -> Observation:
     """What seat sees of state now, with the events logged after the mark `since`. The view
-    (for `distance`) is read from the state when first needed: do not change the state before."""
+    and its digest are read from the state when first needed: do not change the state after."""
     return Observation(tuple(state.events(seat, since=since)), state, seat)
 
 
@@ -88,7 +94,7 @@ class Observer:
         if self.shadow is None or self.shadow.seed != state.seed or \
                 self.shadow.actions_taken != actions[:len(self.steps)]:
             self.shadow = self.game.new_game(seed=state.seed, chance="explicit")
-            self.start = _fixed(observe(self.shadow, self.seat, None))
+            self.start = observe(self.shadow.clone(), self.seat, None)
             self.steps = []
             self.games += 1
         new = []
@@ -103,11 +109,5 @@ class Observer:
         told = actor == self.seat or (actor != CHANCE and not shadow.secret_decision())
         mark = shadow.log_mark
         shadow.apply(label)
-        return Step(actor, label if told else None, _fixed(observe(shadow, self.seat, mark)))
-
-
-def _fixed(observation: Observation) -> Observation:
-    """The observation with everything read now (the shadow state changes next)."""
-    observation.view
-    observation.digest.exits()
-    return observation
+        # a clone, since the shadow goes on: what the seat sees is read from it when needed
+        return Step(actor, label if told else None, observe(shadow.clone(), self.seat, mark))

@@ -13,10 +13,11 @@ from itertools import combinations, permutations
 
 from ...errors import error
 from ..effects.effects import draw_one, move
-from ..effects.events import emit, merge_moves
+from ..effects.events import emit, merge_moves, sees_face
 from ..model.chance import next_random
 from ..model.collections import items_of
 from ..model.signals import SUSPEND
+from ..model.state import SecretLabel
 from ..model.values import Comp, Die, Player, display
 from .selections import SelectionLabels, Selections
 
@@ -269,6 +270,15 @@ def rolled(st, die, value, seen=None) -> None:
 
 
 # ---------------------------------------------------------------- draws that may be chance events
+def _known_to_those_who_see_it(prog, st, comp) -> None:
+    """The drawn component's label, the last in the history, names it: only the seats that see
+    its face where it went may read it there (a card dealt face down to another seat)."""
+    seats = [p.index for p in prog.players if sees_face(prog, st, comp, p.index)]
+    if len(seats) < len(prog.players):
+        label, before = st.history
+        st.history = (SecretLabel(label, seats), before)
+
+
 def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end_pc: int, span):
     """Draw what is left of `draw N from src to dst` (env[slot] = (left, src, dst)); under explicit
     chance, a draw from a bag or an unsettled shuffled deck suspends as a chance event."""
@@ -305,5 +315,6 @@ def draw_apply(prog, st, fr, slot: str, dest_end, facing, top_pc: int, span) -> 
     left, src, dst = env[slot]
     comp = env.pop(slot + "pick")
     move(prog, st, comp, dst, dest_end, facing, span)
+    _known_to_those_who_see_it(prog, st, comp)
     env[slot] = (left - 1, src, dst)
     fr.pc = top_pc

@@ -9,6 +9,7 @@ way, from each item's text, when the rules label a selection by showing it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations, permutations
 from math import comb, perm
 
 
@@ -79,8 +80,11 @@ class SelectionLabels(Sequence):
         return hash(self._labels())
 
     def _labels(self) -> tuple:
+        """Every label, made in one pass of itertools (the same order as the indices)."""
         if self._all is None:
-            self._all = tuple(self[i] for i in range(len(self)))
+            sel, texts, prefix, suffix, join = self.selections, self.texts, self.prefix, self.suffix, ", ".join
+            make = permutations if sel.ordered else combinations
+            self._all = tuple([prefix + join(chosen) + suffix for k, _ in sel.sizes for chosen in make(texts, k)])
         return self._all
 
     def __iter__(self):
