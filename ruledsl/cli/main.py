@@ -14,6 +14,7 @@ COMMANDS = {
     "play": "ruledsl.cli.play:play_command",
     "run": "ruledsl.cli.run:run_command",
     "simulate": "ruledsl.cli.simulate:simulate_command",
+    "analyze": "ruledsl.cli.analyze:analyze_command",
     "replay": "ruledsl.cli.replay:replay_command",
     "draw": "ruledsl.cli.draw:draw_command",
     "test": "ruledsl.cli.test:test_command",

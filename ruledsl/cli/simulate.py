@@ -1,4 +1,4 @@
-"""`ruledsl simulate FILE -n N`: many games by random bots; wins, returns, lengths, unfinished games, errors."""
+"""`ruledsl simulate FILE -n N`: many games by bots, on one process, N processes or Ray; wins, returns, lengths, unfinished games, errors."""
 from __future__ import annotations
 
 import json
@@ -8,14 +8,14 @@ from typing import Callable, Optional
 
 import attrs
 import click
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from ..agents import play_out
+from ..analysis import engines
+from ..analysis.spec import Batch, batch_size, chunks, main_lineup, variant_of
 from ..errors import RulesError
+from .bots import bot_specs
 from .common import diagnostics_text, load_game, no_traceback, option_flags, options_from
-from .bots import bot_specs, chance_mode, make_bots
 from .run import DEFAULT_MAX_ACTIONS, bots_option, max_actions_option
+from .workers import choose_engine, progress_bar, workers_options
 
 
 @attrs.define
@@ -62,48 +62,49 @@ class Summary:
                 "min": min(self.lengths), "max": max(self.lengths)}
 
 
-def simulate(game, n: int, seed: int, max_actions: Optional[int], advance: Callable[[], None] = lambda: None,
-             specs: Optional[list] = None) -> Summary:
-    """Play n games (game i with seed seed+i) with bots (specs, one per seat; random by default);
-    errors are collected, never raised."""
+def simulate(game, n: int, seed: int, max_actions: Optional[int], advance: Callable[[int], None] = lambda games: None,
+             specs: Optional[list] = None, engine=None) -> Summary:
+    """Play n games (game i with seed seed+i) with bots (specs, one per seat; random by default)
+    on an engine (ruledsl.analysis: this process, N processes or Ray); errors are collected,
+    never raised. advance(games) is called as batches of games end."""
     specs = specs or ["random"] * game.players
+    variant = variant_of(game)
+    engines.remember(variant, game)
+    lineup = main_lineup(specs)
+    batches = [Batch(0, lineup, seeds, max_actions) for seeds in chunks(list(range(seed, seed + n)), batch_size(n, 8))]
     summary = Summary(list(game.seats))
+    finished: list = []
+
+    def ended(batch, result) -> None:
+        finished.append(result)
+        advance(len(batch.seeds))
     try:
-        _play(game, n, seed, max_actions, advance, summary, specs)
-    except KeyboardInterrupt:   # Ctrl-C: the game under way is dropped, those finished are reported
+        (engine or engines.Serial()).run([variant], batches, ended)
+    except KeyboardInterrupt:   # Ctrl-C: the games under way are dropped, those finished are reported
         summary.interrupted = True
+    for record in sorted((r for res in finished for r in res.records), key=lambda r: r.seed):
+        add_record(game, summary, record)
     return summary
 
 
-def _play(game, n: int, seed: int, max_actions: Optional[int], advance, summary: Summary, specs: list) -> None:
-    for i in range(n):
-        s = seed + i
-        state = None
-        try:
-            state = game.new_game(seed=s, chance=chance_mode(specs))
-            finished = play_out(state, make_bots(specs, s), max_actions)
-        except Exception as err:  # every failure is a result here, with the seed to reproduce it
-            taken = len(state.actions_taken) if state is not None else 0
-            if isinstance(err, RulesError):
-                failure = Failure(s, taken, err.diagnostic.headline(), diagnostics_text(err, game.sources, game.path))
-            else:
-                text = f"internal error: {type(err).__name__}: {err}"
-                failure = Failure(s, taken, text, text)
-            summary.failures.append(failure)
-        else:
-            if finished:
-                won, lost = state.winners(), state.losers()
-                for seat, r in enumerate(state.returns()):
-                    summary.wins[seat] += seat in won
-                    summary.losses[seat] += seat in lost
-                    summary.return_sums[seat] += r
-                summary.no_winner += not won
-                summary.shared += len(won) > 1
-                summary.lengths.append(len(state.actions_taken))
-            else:
-                summary.unfinished += 1
-        summary.games += 1
-        advance()
+def add_record(game, summary: Summary, record) -> None:
+    """Count one game's record in the summary."""
+    summary.games += 1
+    if record.failure is not None:
+        f = record.failure
+        text = diagnostics_text(RulesError(f.diagnostics), game.sources, game.path) if f.diagnostics else f.headline
+        summary.failures.append(Failure(record.seed, f.actions, f.headline, text))
+        return
+    if not record.finished:
+        summary.unfinished += 1
+        return
+    for seat, r in enumerate(record.returns):
+        summary.wins[seat] += seat in record.winners
+        summary.losses[seat] += seat in record.losers
+        summary.return_sums[seat] += r
+    summary.no_winner += not record.winners
+    summary.shared += len(record.winners) > 1
+    summary.lengths.append(record.actions)
 
 
 def reproduce_command(path: str, players: int, seed: int, options: dict, max_actions: int,
@@ -179,9 +180,10 @@ def summary_json(game, summary: Summary, seed: int, max_actions: int, options: d
               help="Set a game option; repeat for several.")
 @max_actions_option
 @bots_option
+@workers_options
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @no_traceback
-def simulate_command(file, n, players, seed, option_values, max_actions, bot_text, as_json):
+def simulate_command(file, n, players, seed, option_values, max_actions, bot_text, jobs, ray_address, as_json):
     """Play many games with bots (random unless --bots says) and summarise them.
 
     Per seat: wins (a win, a tie for first in a ranking: a shared win, or the
@@ -189,7 +191,9 @@ def simulate_command(file, n, players, seed, option_values, max_actions, bot_tex
     stopped by --max-actions are counted apart as unfinished. Every error is
     listed with the seeds that reproduce it and a `ruledsl run` command line.
     Ctrl-C stops the run and reports the games played so far (exit status 130).
-    Exit status 1 if any game raised an error.
+    Exit status 1 if any game raised an error. The games run on --jobs
+    processes or on Ray (--ray) with the same results; `ruledsl analyze`
+    says much more about them.
 
     \b
     Examples:
@@ -200,11 +204,9 @@ def simulate_command(file, n, players, seed, option_values, max_actions, bot_tex
     options = options_from(option_values)
     game = load_game(file, players, options)
     specs = bot_specs(bot_text, game.seats)
-    console = Console(stderr=True)
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, transient=True, disable=not console.is_terminal) as progress:
-        task = progress.add_task(game.title, total=n)
-        summary = simulate(game, n, seed, max_actions, lambda: progress.advance(task), specs)
+    engine = choose_engine(jobs, ray_address)
+    with progress_bar(game.title, n) as advance:
+        summary = simulate(game, n, seed, max_actions, advance, specs, engine)
     if as_json:
         click.echo(json.dumps(summary_json(game, summary, seed, max_actions, options, specs), indent=2))
     else:

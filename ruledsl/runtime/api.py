@@ -208,6 +208,31 @@ class GameState(StateData):
         """The 0-based seats that lost: a win's others, the seats tied for last; [] in a draw."""
         return sorted(self.result.losers) if self.result is not None else []
 
+    @property
+    def ending(self):
+        """The Span of the statement that ended the game (a `win`, an `end game`); None before the
+        end, or when the game ended some other way."""
+        return self.result.ending if self.result is not None else None
+
+    def decision_source(self) -> tuple:
+        """Where the pending decision is written: (its statement's Span, one Span per option: a
+        menu's option, a `during each turn` option; every item of a `choose … from` has the
+        statement's own). (None, ()) when no decision is pending. For tools that count which
+        rules players use (`ruledsl analyze`); worked out only when asked."""
+        d = self.pending
+        if d is None:
+            return None, ()
+        spans = self.prog.unit_spans
+        unit = self.frames[-1].unit if self.frames else None
+        out = []
+        for pc in d.pcs:
+            if pc < 0:
+                where = spans[~pc][0] if spans[~pc] else None
+            else:
+                where = spans[unit][pc] if unit is not None and pc < len(spans[unit]) else None
+            out.append(where or d.span)
+        return d.span, tuple(out)
+
     def clone(self) -> "GameState":
         other = GameState.__new__(GameState)
         self.copy_into(other)

@@ -85,6 +85,11 @@ class CodeMap:
         self._pieces[filename] = (name, list(source.spans), text)
         exec(compile(text, filename, "exec"), ns.globals)
 
+    def pieces(self) -> dict:
+        """{filename of a piece of generated code: (its name, the span each of its lines runs, its
+        text)} (for tools that map lines that ran back to the rules file, as coverage does)."""
+        return dict(self._pieces)
+
     def texts(self, name_part: str = "") -> str:
         """The generated source of every piece whose name contains name_part (for people
         reading what the compiler made of their rules)."""

@@ -60,9 +60,11 @@ def advance(prog, st) -> None:
                 raise error(prog.unit_spans[fr.unit][fr.pc],
                             f"{prog.unit_names[fr.unit]} ran {STEP_LIMIT:,} steps without reaching a decision or an end",
                             "a loop here never finishes: check its condition, or add `stop`")
-    except GameOver:
+    except GameOver as over:
         frames.clear()
         st.pending = None
+        # Which statement ended the game (`win`, `end game`), for reports of how games end.
+        st.result.ending = prog.code_map.locate(over.__traceback__)[0]
     except RulesError:
         raise
     except Exception as err:

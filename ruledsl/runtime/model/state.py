@@ -25,9 +25,11 @@ class Result(tuple):
     shared win), numeric returns' the seats with the most; when every seat
     returns the same after a ranking or numeric returns, no one wins or loses
     (a draw). losers: the seats that lost (a win's others, the seats tied for
-    last)."""
+    last). ending: the Span of the statement that ended the game (set by the run loop; None
+    when it ended some other way)."""
     winners: frozenset
     losers: frozenset
+    ending = None
 
     def __new__(cls, returns, winners=(), losers=()):
         self = super().__new__(cls, returns)
