@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import os
 import random
@@ -28,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 import ruledsl  # noqa: E402
 from ruledsl.agents import Belief, RandomAgent, make_agent, play_out, seat_seed  # noqa: E402
+from ruledsl.analysis.stats import wilson  # noqa: E402
 
 # name: (rules file, players, options, bots of the table, what counts as success)
 TARGETS = {
@@ -129,16 +129,6 @@ def match(args) -> None:
 
 
 # ---------------------------------------------------------------- reading results
-def wilson(k: int, n: int, z: float = 1.96) -> tuple:
-    """The 95% Wilson score interval of k successes in n trials."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def rate(k: int, n: int) -> str:
     lo, hi = wilson(k, n)
     return f"{k}/{n} = {k / n:.0%} (95% CI {lo:.0%}-{hi:.0%})" if n else "no games"

@@ -19,11 +19,11 @@ from ..agents import HumanAgent, RandomAgent, TerminalIO, make_agent, seat_seed
 from ..agents.human import QUIT, SAVE, UNDO
 from ..errors import RulesError
 from .bots import BOT_HELP, chance_mode, check_spec
-from .common import (CliError, default_save_name, diagnostics_text, load_game, load_record_game, no_traceback, options_from,
-                     read_record, replay_record, returns_text, rules_error, seat_index, winners_text, write_record)
+from .common import (default_save_name, load_game, load_record_game, no_traceback, options_from, read_record,
+                     replay_record, returns_text, rules_error, seat_index, winners_text, write_record)
 from .boardgraph import standing
 from .render import board_layouts, render_menu, render_view, zone_labels
-from .session import TakeBacks
+from .session import TakeBacks, apply_or_stop
 
 
 def seat_kinds(specs, seats: list) -> list:
@@ -131,13 +131,7 @@ class PlaySession:
                 agent.progress = None
 
     def _apply(self, action) -> None:
-        seat = self.state.current_player
-        try:
-            self.state.apply(action)
-        except RulesError as err:
-            who = "chance" if seat == CHANCE else self.seats[seat]
-            raise CliError(diagnostics_text(err, self.game.sources, self.game.path)
-                           + f"\n    (the game stopped when {who} took '{action}')") from None
+        apply_or_stop(self.game, self.state, action, self.state.current_player)
 
     def _undo(self, seat: int) -> None:
         """Take seat's last decision back (and show the view again), or say why it stands."""

@@ -16,6 +16,16 @@ from ..errors import RulesError
 from .common import CliError, diagnostics_text, write_record
 
 
+def apply_or_stop(game, state, action, seat) -> None:
+    """state.apply(action); a rule that fails is a CliError naming its place and who took what."""
+    try:
+        state.apply(action)
+    except RulesError as err:
+        who = "chance" if seat == CHANCE else game.seats[seat]
+        raise CliError(diagnostics_text(err, game.sources, game.path)
+                       + f"\n    (the game stopped when {who} took '{action}')") from None
+
+
 class GameSession:
     """state: the GameState; agents: {seat: agent} for every seat that is not human (CHANCE
     included); humans: the 0-based human seats. save_path: where save() writes by default."""
@@ -63,12 +73,7 @@ class GameSession:
         self._apply(index, seat)
 
     def _apply(self, action, seat) -> None:
-        try:
-            self.state.apply(action)
-        except RulesError as err:
-            who = "chance" if seat == CHANCE else self.seats[seat]
-            raise CliError(diagnostics_text(err, self.game.sources, self.game.path)
-                           + f"\n    (the game stopped when {who} took '{action}')") from None
+        apply_or_stop(self.game, self.state, action, seat)
 
     # ------------------------------------------------------------ taking back
     def undo_problem(self, seat: int) -> Optional[str]:
