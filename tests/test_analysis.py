@@ -274,3 +274,12 @@ def test_games_that_fail_are_counted_with_their_seeds(tmp_rules):
     [error] = c["error_list"]
     assert error["message"].endswith(f":{place}: error: only components can be moved, not none")
     assert c["errors"] == error["games"] == len(error["seeds"]) > 0 and c["finished"] + c["errors"] == 20
+
+
+@pytest.mark.parametrize("command", ["analyze", "simulate"])
+def test_a_ray_address_that_does_not_answer_is_an_error_at_once(command):
+    pytest.importorskip("ray")
+    result = CliRunner().invoke(cli, [command, str(ROOT / "games" / "examples" / "tic_tac_toe.rules"), "-n", "2",
+                                      "--ray", "ray://127.0.0.1:1"])
+    assert result.exit_code == 1
+    assert "cannot reach a Ray cluster at ray://127.0.0.1:1" in result.output and "--ray local" in result.output

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import socket
 from contextlib import contextmanager
 from typing import Optional
 
@@ -30,7 +31,28 @@ def choose_engine(jobs: int, ray_address: Optional[str]):
         except ImportError:
             raise CliError("error: --ray needs Ray, which is not installed\n"
                            "    hint: pip install 'ruledsl[ray]'") from None
+        _reachable(ray_address)
     return engine_for(jobs or os.cpu_count() or 1, ray_address)
+
+
+REACH_SECONDS = 5       # Ray itself keeps trying an address that never answers for minutes
+
+
+def _reachable(address: str) -> None:
+    """A cluster's address answers, or a clear error now (`local` and `auto` need no check)."""
+    if address in ("local", "auto"):
+        return
+    client = address.startswith("ray://")
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host:
+        host, port = port, ""
+    try:
+        number = int(port) if port else (10001 if client else 6379)
+        socket.create_connection((host, number), timeout=REACH_SECONDS).close()
+    except (OSError, ValueError) as err:
+        raise CliError(f"error: cannot reach a Ray cluster at {address}: {err}\n"
+                       "    hint: give ray://HOST:10001 (Ray Client) or HOST:6379 of a running cluster, "
+                       "or --ray local") from None
 
 
 @contextmanager
