@@ -1679,3 +1679,14 @@ def test_the_runtime_compiles_from_what_the_checker_resolved(path):
     loaded, games = load_definition(str(path)), {}
     assert all(run_scenario(loaded, decl, str(path), games).passed for decl in loaded.definition.scenarios)
     assert [g.program.compiler.names.unresolved for g in games.values()] == [0] * len(games)
+
+
+def test_a_seat_nobody_takes_at_this_count_is_an_error_only_where_it_is_read():
+    text = ('game "t"\nplayers 2..3\nseats Red, Blue, Green\nvar score: int = 0, per player\nflow:\n'
+            '    if player_count == 3:\n        set Green.score to 1\n    win [Red]\n')
+    assert ruledsl.load("t.rules", text=text, players=2).new_game().is_terminal()
+    assert ruledsl.load("t.rules", text=text, players=3).new_game().view(2)["vars"]["score"]["Green"] == 1
+    reads = text.replace("    if player_count == 3:\n        set Green.score to 1\n", "    set Green.score to 1\n")
+    with pytest.raises(ruledsl.RulesError) as caught:
+        ruledsl.load("t.rules", text=reads, players=2).new_game()
+    assert caught.value.line == 6 and "no Green in a game of 2 players" in caught.value.message

@@ -43,6 +43,9 @@ class Names:
         reader = GLOBAL_READS.get(decl.category)
         if reader is None:
             raise error(e.span, f"{e.name} is a {decl.category}, not a value")
+        if decl.category == "seat" and e.name not in self.prog.seat_by_name:
+            # a seat this player count leaves empty: an error only if the rules come to read it
+            return f"_absent_seat({self.ns.const(e.span)}, {e.name!r}, {self.prog.player_count})"
         return reader(self, e.name)
 
     def read(self, name: str, span) -> str:
@@ -201,6 +204,12 @@ GLOBAL_READS = {
     "location": _handle("locations"), "kind": _handle("kinds"), "zone": _handle("zones"),
     "board": _handle("boards"), "die": _handle("dice"), "tag": _handle("tags"),
 }
+
+
+def absent_seat(span, name: str, players: int):
+    """Reading a declared seat that nobody takes at this player count."""
+    raise error(span, f"there is no {name} in a game of {players} players",
+                "seats are taken in the order `seats` lists them; check player_count before naming a later one")
 
 
 # ---------------------------------------------------------------- setters called by compiled code
