@@ -41,14 +41,15 @@ def places(view: dict):
 
 def misplaced(guess, real_view: dict, seat: int) -> list:
     """[(x, y)]: where the real view shows component x (by its id), the guessed state holds y.
-    Swapping x and y before the step that put y there puts x there instead."""
+    Swapping x and y before the step that put y there puts x there instead. A place is matched
+    from its far end (the bottom of a pile, the first items laid), so that where the guess went
+    another way and holds fewer or more items, those laid first still pair up: a repair that
+    swaps them and takes the step again gets further each round."""
     layout = seat_layout(guess, seat)
     pairs = []
     for name, comps in places(real_view):
         held = layout.get(name, ())
-        if len(held) != len(comps):
-            continue
-        for comp, y in zip(comps, held):
+        for comp, y in zip(reversed(comps), reversed(held)):
             x = comp.get("id")
             if x is not None and x != y:
                 pairs.append((x, y))
