@@ -16,8 +16,9 @@ The board is the rules file's 8 x 8 grid, squares numbered row * 8 + column
 from __future__ import annotations
 
 import random
-import time
 from itertools import permutations
+
+from . import yardstick
 
 TITLE = "The Haunting House"
 PLAYERS = (2, 6)
@@ -300,20 +301,8 @@ def random_playout(rng: random.Random, players: int = 2) -> int:
 
 def actions_per_second(seconds: float = 2.0, players: int = 2, seed: int = 0) -> float:
     """Decisions per CPU second of random playouts, over whole games for at least `seconds`."""
-    rng = random.Random(seed)
-    actions = 0
-    start = time.process_time()
-    while True:
-        actions += random_playout(rng, players)
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return actions / elapsed
+    return yardstick.actions_per_second(play, seconds, players, seed)
 
 
 if __name__ == "__main__":
-    import argparse
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--seconds", type=float, default=2.0)
-    args = ap.parse_args()
-    print(f"{actions_per_second(args.seconds, args.players):,.0f} actions/s")
+    yardstick.main(__doc__, play, 2)

@@ -14,8 +14,9 @@ distributions, so uniform random play over both is one random process
 from __future__ import annotations
 
 import random
-import time
 from collections import deque
+
+from . import yardstick
 
 TITLE = "The Shining"
 PLAYERS = (3, 5)
@@ -348,20 +349,8 @@ def random_playout(rng: random.Random, players: int = 3) -> int:
 
 def actions_per_second(seconds: float = 2.0, players: int = 3, seed: int = 0) -> float:
     """Decisions per CPU second of random playouts, over whole games for at least `seconds`."""
-    rng = random.Random(seed)
-    actions = 0
-    start = time.process_time()
-    while True:
-        actions += random_playout(rng, players)
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return actions / elapsed
+    return yardstick.actions_per_second(play, seconds, players, seed)
 
 
 if __name__ == "__main__":
-    import argparse
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--players", type=int, default=3)
-    ap.add_argument("--seconds", type=float, default=2.0)
-    args = ap.parse_args()
-    print(f"{actions_per_second(args.seconds, args.players):,.0f} actions/s")
+    yardstick.main(__doc__, play, 3)

@@ -8,8 +8,8 @@ secret choice"; a hidden card drawn is one branch, "a Card moves ..."). A seat's
 are chosen in its own tree by UCB1 with availability counts, and its edges learn its own
 return.
 
-Why multiple-observer: the bundled games turn on other seats' secret choices (ghost moves,
-programmed cards, hidden roles). A single tree keyed by labels would branch on those
+Why multiple-observer: games with hidden information turn on other seats' secret choices
+(hidden movement, programmed actions, hidden roles). A single tree keyed by labels would branch on those
 choices, so the searching seat's later decisions would be tuned to secrets it cannot know
 (it would search as if it saw them); a single tree merging what it cannot see would make
 the others choose at random inside the tree. One tree per observer gives every seat, the

@@ -2,7 +2,7 @@
 
 A game's page is looked for beside the rules: `docs/games/NAME.md` in the rules
 file's folder or one above it, NAME the file's stem with `-` for `_`, and for a
-variant (`shining_harsh.rules`) its shorter stems (`shining`). What the rules
+variant (`castle_hard.rules`) its shorter stems (`castle`). What the rules
 say about a choice are the descriptions (`describe NAME "…"`) of every declared
 thing whose label the choice's text names.
 """

@@ -43,7 +43,7 @@ def coloured(text: str, colours: dict, style: str = "") -> Text:
 
 
 def header(view: dict, colours: dict, progress: str = "") -> Text:
-    """`The Haunting House · you are Red · Chosen Card Round · round 3 of … · Red to act`."""
+    """`Dice Race · you are Red · Final Lap · round 3 of 10 · Red to act`: title, seat, phase, progress, who acts."""
     text = Text(view.get("game") or "", style="bold")
     if view.get("seat"):
         text.append(" · you are ")
