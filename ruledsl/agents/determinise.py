@@ -64,7 +64,7 @@ class Belief(Repairs):
     and sampled with `sample(rng)`. See the module docstring."""
 
     def __init__(self, game, seat: int, seed: int = 0, particles: int = 32, branch: int = 24,
-                 retries: int = 4, work: int = 12_000, min_particles: int = 4):
+                 retries: int = 4, work: int = 40_000, min_particles: int = 4):
         self.game = game
         self.seat = seat
         self.size = particles

@@ -32,7 +32,7 @@ class Repairs:
                                               distance(c.observation, target)))[:REPAIRS]
         fitting = []
         for candidate in ranked:
-            fixed = self._swap_until_fits(candidate, target) or self._move_until_fits(candidate, target)
+            fixed = self._swap_until_fits(candidate, step) or self._move_until_fits(candidate, target)
             if fixed is not None:
                 fitting.append(fixed)
                 self.stats.repaired += 1
@@ -102,12 +102,16 @@ class Repairs:
     def _swap_then_choose(self, ranked: list, step) -> list:
         """A component the seat now sees was elsewhere in the guess: before the step, swap it with
         a lookalike (those in the smallest places first: a hand, not the whole pool) and try
-        every option of the step again (the swap may change what can be chosen)."""
+        every option of the step again (the swap may change what can be chosen). A swap that
+        brings the step closer without making it fit is finished by `_swap_until_fits`: once
+        the step runs as far as the seat saw it, the components still out of place show."""
         target = step.observation
         seen = [comp["id"] for _, comps in places(target.view) for comp in comps if "id" in comp]
         tried = set()
+        closer = []
         for candidate in ranked[:2]:
             parent = candidate.parent
+            before = distance(candidate.observation, target)
             layout = {i: name for name, ids in self._layout(candidate.state).items() for i in ids}
             real = {comp["id"]: name for name, comps in places(target.view) for comp in comps if "id" in comp}
             for x in seen:
@@ -120,13 +124,24 @@ class Repairs:
                     swapped = parent.clone()
                     if not exchange(swapped, x, y, self.seat):
                         continue
-                    fits = [c for c in self._children(Particle(swapped, 1), step, self.branch)
-                            if c.observation == target]
+                    children = self._children(Particle(swapped, 1), step, self.branch)
+                    fits = [c for c in children if c.observation == target]
                     if fits:
                         self.stats.repaired += 1
                         for c in fits:
                             c.weight *= candidate.weight
                         return fits
+                    for child in children:
+                        d = distance(child.observation, target)
+                        if d < before:
+                            closer.append((d, len(closer), child, candidate.weight))
+        closer.sort(key=lambda t: t[:2])
+        for _, _, child, weight in closer[:2]:
+            fixed = self._swap_until_fits(child, step)
+            if fixed is not None:
+                self.stats.repaired += 1
+                fixed.weight *= weight
+                return [fixed]
         return []
 
     def _layout(self, state) -> dict:
@@ -147,7 +162,8 @@ class Repairs:
         return Candidate(state, candidate.weight, observe(state, self.seat, parent.log_mark), parent, action,
                          candidate.seed)
 
-    def _swap_until_fits(self, candidate, target) -> Optional[Candidate]:
+    def _swap_until_fits(self, candidate, step) -> Optional[Candidate]:
+        target = step.observation
         for _ in range(SWAP_ROUNDS):
             pairs = misplaced(candidate.state, target.view, self.seat)
             if not pairs:
@@ -159,12 +175,29 @@ class Repairs:
                 if x not in touched and y not in touched and exchange(parent, x, y, self.seat):
                     swapped = True
                     touched.update((x, y))
-            candidate = self._retake(candidate, parent) if swapped else None
+            candidate = self._retake_closest(candidate, parent, step) if swapped else None
             if candidate is None:
                 return None
             if candidate.observation == target:
                 return candidate
         return None
+
+    def _retake_closest(self, candidate, parent, step) -> Optional[Candidate]:
+        """The candidate's step taken again from a swapped parent. When the seat was not told
+        the option (chance, a secret choice) and the same one no longer fits, the closest of
+        all the step's options: the swap may have renamed them (a draw of the component that
+        was swapped in carries that component's name)."""
+        retaken = self._retake(candidate, parent)
+        if step.label is not None or (retaken is not None and retaken.observation == step.observation):
+            return retaken
+        options = self._children(Particle(parent, 1), step, self.branch)
+        if retaken is not None:
+            options.append(retaken)
+        if not options:
+            return None
+        best = min(options, key=lambda c: distance(c.observation, step.observation))
+        best.weight = candidate.weight
+        return best
 
     def _move_until_fits(self, candidate, target) -> Optional[Candidate]:
         """Hill-climb: move one unseen component at a time to the place that brings the step
