@@ -183,17 +183,21 @@ SPEED_GAMES = [("games/examples/tic_tac_toe.rules", 2, {}), ("games/tillinghast.
 
 
 def midgame(game, seed: int, actions: int):
-    """A state `actions` random actions into a game under explicit chance (or its end, less one)."""
+    """A seat's decision (more than one option) at least `actions` random actions into a game
+    under explicit chance: the set-up of some games is many chance steps, so play on past
+    `actions` until a seat has a choice (or the game ends: then the last such decision)."""
     rng = random.Random(seed)
-    states = [game.new_game(seed=seed, chance="explicit")]
-    st = states[0].clone()
-    while len(states) <= actions and not st.is_terminal():
+    st = game.new_game(seed=seed, chance="explicit")
+    last = None
+    while not st.is_terminal():
+        if not st.is_chance() and len(st.legal_actions()) > 1:
+            last = st.clone()
+            if len(st.actions_taken) >= actions:
+                return last
         st.apply(rng.choice(st.legal_actions()))
-        states.append(st.clone())
-    for st in reversed(states):
-        if not st.is_terminal() and not st.is_chance() and len(st.legal_actions()) > 1:
-            return st
-    return states[0]
+    if last is None:
+        raise SystemExit(f"{game.path}: no seat has a choice in a random game of seed {seed}")
+    return last
 
 
 def speed(args) -> None:
@@ -223,7 +227,9 @@ def speed(args) -> None:
             if kind != "mcts":
                 bot.belief = belief    # already following the game: measure the search alone
             bot.choose(state)
-            row[f"{kind}_iterations_per_s"] = round(bot.last.get("iterations", 0) / bot.last["seconds"], 1)
+            done = bot.last.get("iterations", 0)
+            # None: the bot saw a winning move at once and searched nothing (a late position)
+            row[f"{kind}_iterations_per_s"] = round(done / bot.last["seconds"], 1) if done else None
         rows.append(row)
         print(json.dumps(row), flush=True)
     if args.json:

@@ -5,7 +5,11 @@
 Two-player games; each pair is two games with the seats swapped. Both bots get the same number
 of iterations a decision and roll out to the end with uniform random play (OpenSpiel's
 RandomRolloutEvaluator with one rollout; ruledsl's default rollout). Chance is drawn by its
-probabilities from a seeded generator. Prints each bot's mean return and seconds a decision.
+probabilities from a seeded generator. OpenSpiel's bot resamples with a sampler drawn from its
+seeded generator (its default, pyspiel.UniformProbabilitySampler, is seeded afresh in every
+process, so games would not repeat). Prints each bot's mean return and seconds a decision; a game
+where the determiniser loses track (no state fits what a seat saw: OpenSpiel's IS-MCTS needs an
+exact one) is counted apart, with the action it reached.
 """
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from ruledsl.agents import Budget, ISMCTSAgent  # noqa: E402
+from ruledsl.agents.determinise import LostTrack  # noqa: E402
 from ruledsl.openspiel import load_game  # noqa: E402
 
 
@@ -30,6 +35,7 @@ def play(game, openspiel_seat: int, iterations: int, seed: int, max_actions: int
     rng = np.random.RandomState(seed)
     theirs = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0,
                               max_simulations=iterations, random_state=rng)
+    theirs.set_resampler(lambda st, player: st.resample_from_infostate(player, rng.uniform))
     ours = ISMCTSAgent(Budget(iterations=iterations), seed=seed)
     chance = random.Random(seed)
     state = game.new_initial_state()
@@ -65,15 +71,23 @@ def main(argv=None) -> None:
         totals = {"openspiel": 0.0, "ruledsl": 0.0}
         spent = {"openspiel": 0.0, "ruledsl": 0.0}
         moves = {"openspiel": 0, "ruledsl": 0}
+        lost = []
         for i in range(args.pairs * 2):
-            theirs, ours, s, m = play(game, i % 2, args.iterations, i, args.max_actions)
+            try:
+                theirs, ours, s, m = play(game, i % 2, args.iterations, i, args.max_actions)
+            except LostTrack as e:
+                lost.append(i)
+                print(f"{name} game {i + 1}: lost track ({e})", flush=True)
+                continue
             totals["openspiel"] += theirs
             totals["ruledsl"] += ours
             for k in spent:
                 spent[k] += s[k]
                 moves[k] += m[k]
             print(f"{name} game {i + 1}: openspiel (seat {i % 2}) {theirs}, ruledsl {ours}", flush=True)
-        n = args.pairs * 2
+        n = max(1, args.pairs * 2 - len(lost))
+        if lost:
+            print(f"{name}: {len(lost)} games left out, the determiniser lost track: {lost}", flush=True)
         for k in totals:
             print(f"{name}: {k} ismcts mean return {totals[k] / n:.2f}, "
                   f"{spent[k] / max(moves[k], 1):.3f} s a decision over {moves[k]} decisions", flush=True)

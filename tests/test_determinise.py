@@ -127,6 +127,13 @@ def test_a_seeded_game_cannot_be_followed():
         determinise(game.new_game(seed=1), 0)
 
 
+@pytest.mark.parametrize("seat", [-1, 2, "0"])
+def test_a_belief_is_held_by_a_seat(seat):
+    game = load("examples/high_card.rules", 2, {})
+    with pytest.raises(ValueError, match="held by a seat: 0 to 1"):
+        Belief(game, seat)
+
+
 def test_a_belief_follows_a_game_in_steps_as_it_goes_on():
     game = load("examples/high_card.rules", 3, {})
     rng = random.Random(2)

@@ -65,6 +65,9 @@ class Belief(Repairs):
 
     def __init__(self, game, seat: int, seed: int = 0, particles: int = 32, branch: int = 24,
                  retries: int = 4, work: int = 40_000, min_particles: int = 4):
+        if not isinstance(seat, int) or not 0 <= seat < game.players:
+            raise ValueError(f"a belief is held by a seat: 0 to {game.players - 1}, not {seat!r} "
+                             "(chance has no belief)")
         self.game = game
         self.seat = seat
         self.size = particles
