@@ -267,6 +267,13 @@ class GameState(StateData):
             return list(seat_log(self, seat))
         return [t for t in (e.seen_by(seat) for e in chain_to_list(self.log, since)) if t is not None]
 
+    def mute(self) -> "GameState":
+        """Log nothing from now on (this state and its clones): for a playout nobody reads, as a
+        search bot's rollouts. Actions, chance, views (without new log lines) and returns are
+        those of the same game unmuted; `events()` tells nothing new. Returns the state."""
+        self.muted = True
+        return self
+
     @property
     def log_mark(self):
         """An opaque mark of the log as it is now, for `events(seat, since=mark)`."""

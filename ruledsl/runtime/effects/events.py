@@ -17,7 +17,7 @@ QUIET_KINDS = frozenset({"move", "draw", "shuffle", "swap", "show"})
 
 
 def emit(st, text: str, to=None, others=None, kind: str = "log") -> None:
-    if st.quiet and kind in QUIET_KINDS:
+    if st.muted or (st.quiet and kind in QUIET_KINDS):
         return
     st.log = logged(Event(text, to, others, kind), st.log)
 
@@ -90,6 +90,8 @@ def a_kind(name: str) -> str:
 def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
     """An event about one component: named to those who see its face, 'a Kind' to the others
     who see where it is, nothing to those who may not know where it is."""
+    if st.muted:
+        return
     everyone = (1 << len(prog.players)) - 1
     if comp.kind.position == "all" and (st.face[comp.id] or before_face == everyone):
         emit(st, f"{display(st, comp)} {verb}", kind="move")     # in plain sight: no one to hide it from

@@ -1,0 +1,62 @@
+"""A muted state (GameState.mute(): bots' rollouts) logs nothing and plays the same game."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ruledsl
+
+from .conftest import BUNDLED, EXAMPLES
+
+_LOADED: dict = {}
+
+
+def load(path):
+    if path not in _LOADED:
+        _LOADED[path] = ruledsl.load(str(path))
+    return _LOADED[path]
+
+
+def without_log(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k != "log"}
+
+
+@pytest.mark.parametrize("path", BUNDLED + EXAMPLES, ids=lambda p: p.name)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), before=st.integers(0, 40))
+def test_a_muted_game_is_the_same_game_with_nothing_logged(path, seed, before):
+    game = load(path)
+    rng = random.Random(seed)
+    loud = game.new_game(seed=seed)
+    for _ in range(before):
+        if loud.is_terminal():
+            break
+        loud.apply(rng.randrange(len(loud.legal_labels())))
+    quiet = loud.clone().mute()
+    mark, logged = quiet.log_mark, quiet.all_events()
+    for _ in range(150):
+        assert quiet.legal_labels() == loud.legal_labels()
+        assert quiet.current_player == loud.current_player
+        if loud.is_terminal():
+            break
+        i = rng.randrange(len(loud.legal_labels()))
+        loud.apply(i)
+        quiet.apply(i)
+    seat = seed % game.players
+    assert without_log(quiet.view(seat)) == without_log(loud.view(seat))
+    assert quiet.returns() == loud.returns()
+    assert quiet.all_events() == logged                 # nothing more was logged
+    assert quiet.events(seat, since=mark) == []
+    assert quiet.clone().muted                          # a clone of a muted state stays muted
+
+
+def test_muting_does_not_touch_the_state_it_was_cloned_from():
+    game = load(EXAMPLES[0])
+    state = game.new_game(seed=1)
+    state.clone().mute()
+    before = len(state.all_events())
+    state.apply(0)
+    assert len(state.all_events()) > before
