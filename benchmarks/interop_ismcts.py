@@ -14,6 +14,7 @@ exact one) is counted apart, with the action it reached.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -22,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
+LOST = ROOT / "benchmarks" / "results" / "interop-lost"
 sys.path.insert(0, str(ROOT))
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
@@ -49,7 +51,13 @@ def play(game, openspiel_seat: int, iterations: int, seed: int, max_actions: int
         who = "openspiel" if state.current_player() == openspiel_seat else "ruledsl"
         t = time.process_time()
         if who == "openspiel":
-            action = theirs.step(state)
+            try:
+                action = theirs.step(state)
+            except LostTrack:
+                # keep the game as far as it went, to follow it again (ruledsl replay / a Belief)
+                LOST.mkdir(parents=True, exist_ok=True)
+                (LOST / f"{Path(game.rules.path).stem}-{seed}.json").write_text(json.dumps(state.st.record()))
+                raise
         else:
             action = game.space.id_of(state.st, ours.choose(state.st))
         spent[who] += time.process_time() - t
@@ -67,12 +75,14 @@ def main(argv=None) -> None:
     parser.add_argument("--max-actions", type=int, default=3000, help="a game longer than this is cut short (returns 0)")
     args = parser.parse_args(argv)
     for name in args.games:
-        game = load_game(str(ROOT / "games" / f"{name}.rules"), players=2, max_game_length=args.max_actions)
         totals = {"openspiel": 0.0, "ruledsl": 0.0}
         spent = {"openspiel": 0.0, "ruledsl": 0.0}
         moves = {"openspiel": 0, "ruledsl": 0}
         lost = []
         for i in range(args.pairs * 2):
+            # a game object of its own: the adapter keeps each seat's belief on it, so a game
+            # depends only on its number
+            game = load_game(str(ROOT / "games" / f"{name}.rules"), players=2, max_game_length=args.max_actions)
             try:
                 theirs, ours, s, m = play(game, i % 2, args.iterations, i, args.max_actions)
             except LostTrack as e:
