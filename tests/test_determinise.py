@@ -127,6 +127,38 @@ def test_a_seeded_game_cannot_be_followed():
         determinise(game.new_game(seed=1), 0)
 
 
+def test_resampling_keeps_each_option_of_particles_that_fit_alike():
+    # 32 particles, each with two options that fit equally (a secret choice that tells nothing):
+    # the candidates come in a periodic order, A B A B ..., which an evenly spaced comb would
+    # draw all from one option
+    from ruledsl.agents.particles import Candidate
+    belief = Belief(load("examples/high_card.rules", 2, {}), 0, seed=3)
+    for trial in range(20):
+        candidates = [Candidate(option, 0.5, None, None, None, None) for _ in range(32) for option in "AB"]
+        drawn = belief._resample(candidates, 32)
+        counts = {option: sum(p.count for p in drawn if p.state == option) for option in "AB"}
+        assert counts["A"] + counts["B"] == 32
+        assert 6 <= counts["A"] <= 26, (trial, counts)
+
+
+def test_a_secret_choice_that_tells_nothing_keeps_both_of_its_options():
+    # Tillinghast, seed 0, followed by seat 2: at action 304 P3 casts a spell or goes on to its
+    # movement, in secret, and nothing shows which; the step after shows it went on. Before the
+    # candidates were shuffled for resampling, every guess had cast the spell there.
+    game = load("tillinghast.rules", 3, {})
+    rng = random.Random(0)
+    state = game.new_game(seed=0, chance="explicit")
+    for _ in range(305):
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    belief = Belief(game, 1, seed=1)
+    belief.update(state)
+    assert belief.exact, belief.stats.as_dict()
+
+
 @pytest.mark.parametrize("seat", [-1, 2, "0"])
 def test_a_belief_is_held_by_a_seat(seat):
     game = load("examples/high_card.rules", 2, {})

@@ -270,7 +270,12 @@ class Belief(Repairs):
 
     # ------------------------------------------------------------------ resampling and sampling
     def _resample(self, candidates: list, size: int) -> list:
-        """`size` particles drawn by weight (systematic resampling); equal draws share one state."""
+        """`size` particles drawn by weight (systematic resampling); equal draws share one state.
+        The candidates are shuffled first: they come in a periodic order (each particle's options
+        in turn), and one evenly spaced comb over such a list draws the same option of every
+        particle (all "cast a spell", none "go on", when both fit equally)."""
+        candidates = list(candidates)
+        self.rng.shuffle(candidates)
         total = sum(c.weight for c in candidates)
         if total <= 0:
             weights = [1.0] * len(candidates)
