@@ -10,7 +10,7 @@ import json
 import os
 from typing import Callable, Optional
 
-from .errors import RulesError, error
+from .errors import error
 from .files import Unreadable, read_text
 from .limits import (MAX_LABEL_CHARS, MAX_PLAYERS, MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_SEED_DIGITS,
                      with_commas)
