@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import ruledsl
 from ruledsl.agents import Belief, determinise
 from ruledsl.agents.observe import Observer
+from ruledsl.agents.particles import Candidate
 from ruledsl.errors import RulesError
 
 from .conftest import GAMES
@@ -131,7 +132,6 @@ def test_resampling_keeps_each_option_of_particles_that_fit_alike():
     # 32 particles, each with two options that fit equally (a secret choice that tells nothing):
     # the candidates come in a periodic order, A B A B ..., which an evenly spaced comb would
     # draw all from one option
-    from ruledsl.agents.particles import Candidate
     belief = Belief(load("examples/high_card.rules", 2, {}), 0, seed=3)
     for trial in range(20):
         candidates = [Candidate(option, 0.5, None, None, None, None) for _ in range(32) for option in "AB"]

@@ -131,12 +131,10 @@ class Repairs:
                         for c in fits:
                             c.weight *= candidate.weight
                         return fits
-                    for child in children:
-                        d = distance(child.observation, target)
-                        if d < before:
-                            closer.append((d, len(closer), child, candidate.weight))
-        closer.sort(key=lambda t: t[:2])
-        for _, _, child, weight in closer[:2]:
+                    closer.extend((d, child, candidate.weight) for child in children
+                                  if (d := distance(child.observation, target)) < before)
+        closer.sort(key=lambda t: t[0])     # stable: among equals, the first found first
+        for _, child, weight in closer[:2]:
             fixed = self._swap_until_fits(child, step)
             if fixed is not None:
                 self.stats.repaired += 1
