@@ -14,7 +14,8 @@ step (a particle filter over histories):
   than by `draw`) is tried again with other seeds;
 - when no option fits, the step is repaired (repair.py): components the seat could not
   tell apart before the step are swapped (a deck settled in another order, a hand dealt
-  other cards, a role dealt to another seat), components whose place it cannot see are
+  other cards, a role dealt to another seat; where an event told names one card and the
+  guess's event another, those two), components whose place it cannot see are
   moved, and the step is taken again; when that fails, the last NEAR_BACK (then FAR_BACK)
   steps are followed again from there with 4 (then 8) times the particles: consequences
   of hidden moves that show only later;

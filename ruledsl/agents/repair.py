@@ -2,15 +2,18 @@
 
 Each works on the guessed state before the step, changing only what the seat cannot tell
 apart, and takes the step again: swapping components the real view shows where a guess
-holds others, swapping lookalikes until an action the seat was told is legal or the step
-looks right, and moving components whose place the seat cannot see.
+holds others, swapping the components the events told name (the real event one, the
+guess's event another), swapping lookalikes until an action the seat was told is legal or
+the step looks right, and moving components whose place the seat cannot see.
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from ..errors import RulesError
-from ..runtime.sampling import exchange, hidden_classes, lookalikes, relocate, seat_layout, unseen
+from ..runtime.sampling import (exchange, hidden_classes, hidden_pairs, lookalikes, relocate, seat_layout, texts,
+                                unseen)
 from .compare import distance, misplaced, places
 from .observe import observe
 from .particles import Candidate, Particle
@@ -18,6 +21,19 @@ from .particles import Candidate, Particle
 # How many of the closest candidates a repair tries, how many swaps or moves a hill-climb
 # tries, how many rounds of swaps, and how many lookalikes of one component.
 REPAIRS, MOVES, SWAP_ROUNDS, LOOKALIKES = 8, 200, 6, 6
+# How many swaps steered by the events told may follow one another.
+EVENT_ROUNDS = 12
+
+
+def _agreement(observation, target) -> tuple:
+    """How far an observation agrees with the target: the events alike from the first, then
+    the fewer differences."""
+    agree = 0
+    for x, y in zip(observation.events, target.events):
+        if x != y:
+            break
+        agree += 1
+    return agree, -distance(observation, target)
 
 
 class Repairs:
@@ -32,7 +48,8 @@ class Repairs:
                                               distance(c.observation, target)))[:REPAIRS]
         fitting = []
         for candidate in ranked:
-            fixed = self._swap_until_fits(candidate, step) or self._move_until_fits(candidate, target)
+            fixed = (self._swap_until_fits(candidate, step) or self._swap_by_events(candidate, step)
+                     or self._move_until_fits(candidate, target))
             if fixed is not None:
                 fitting.append(fixed)
                 self.stats.repaired += 1
@@ -196,6 +213,56 @@ class Repairs:
         best = min(options, key=lambda c: distance(c.observation, step.observation))
         best.weight = candidate.weight
         return best
+
+    def _swap_by_events(self, candidate, step) -> Optional[Candidate]:
+        """The seat was told events the guess tells otherwise (cards turned over one by one from
+        piles dealt face down): at the first event that differs, swap a component the real event
+        names with a lookalike the guess's names, before the step; keep a swap after which more
+        events agree, and go on. Once every event agrees, what still differs is in the view."""
+        target = step.observation
+        best = _agreement(candidate.observation, target)
+        for _ in range(EVENT_ROUNDS):
+            if candidate.observation == target:
+                return candidate
+            if best[0] >= len(target.events):
+                return self._swap_until_fits(candidate, step)
+            improved = None
+            for x, y in self._named_pairs(candidate, target, best[0])[:MOVES]:
+                parent = candidate.parent.clone()
+                if not exchange(parent, x, y, self.seat):
+                    continue
+                retaken = self._retake_closest(candidate, parent, step)
+                if retaken is not None and (score := _agreement(retaken.observation, target)) > best:
+                    best, improved = score, retaken
+                    break
+            if improved is None:
+                return None
+            candidate = improved
+        return candidate if candidate.observation == target else None
+
+    def _named_pairs(self, candidate, target, k: int) -> list:
+        """[(x, y)] lookalikes before the step where event k as the seat was told it names x
+        (and not y) and the guess's event k names y (and not x); those named on one side
+        only after."""
+        real = target.events[k]
+        guessed = candidate.observation.events[k] if k < len(candidate.observation.events) else ""
+        parent = candidate.parent
+        words: dict = {}
+
+        def names(comp: int, event: str) -> bool:
+            if comp not in words:
+                words[comp] = [re.compile(rf"(?<!\w){re.escape(t)}(?!\w)") for t in texts(parent, comp)]
+            return any(w.search(event) for w in words[comp])
+
+        both, one = [], []
+        for a, b in hidden_pairs(parent, self.seat):
+            for x, y in ((a, b), (b, a)):
+                in_real, in_guess = names(x, real) and not names(y, real), names(y, guessed) and not names(x, guessed)
+                if in_real and in_guess:
+                    both.append((x, y))
+                elif in_real or in_guess:
+                    one.append((x, y))
+        return both + one
 
     def _move_until_fits(self, candidate, target) -> Optional[Candidate]:
         """Hill-climb: move one unseen component at a time to the place that brings the step

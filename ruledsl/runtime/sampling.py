@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .engine import loop
 from .effects.events import sees_face, sees_position
-from .model.values import Comp
+from .model.values import Comp, display
 
 
 def seat_layout(state, seat: int) -> dict:
@@ -150,3 +150,31 @@ def hidden_classes(state, seat: int) -> list:
     found = [list(places.values()) for places in classes.values() if len(places) > 1]
     found.sort(key=lambda groups: sum(map(len, groups)))
     return found
+
+
+def texts(state, comp_id: int) -> set:
+    """The words a component shows when an event names it: its display and each of its
+    fields as players read them (an announcement may interpolate any of them)."""
+    st = state
+    comp = state.prog.comps[comp_id]
+    out = {display(st, comp)}
+    for value in st.fields[comp_id]:
+        if type(value) is not bool:
+            out.add(display(st, value))
+    out.discard("")
+    return out
+
+
+def hidden_pairs(state, seat: int) -> list:
+    """[(x, y)]: every two components seat cannot tell apart (faces hidden from it, the same
+    look), wherever they lie, those of the smallest classes first."""
+    prog = state.prog
+    st = state
+    classes: dict = {}
+    for comp in prog.comps:
+        if sees_position(st, comp, seat) and not sees_face(prog, st, comp, seat):
+            classes.setdefault(_looks(prog, st, comp, seat), []).append(comp.id)
+    out = []
+    for ids in sorted(classes.values(), key=len):
+        out.extend((a, b) for n, a in enumerate(ids) for b in ids[n + 1:])
+    return out
