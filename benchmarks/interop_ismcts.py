@@ -72,6 +72,7 @@ def main(argv=None) -> None:
     parser.add_argument("--games", nargs="*", default=["tillinghast", "haunting_house"])
     parser.add_argument("--pairs", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0, help="the number of the first game (its seed): to play further games")
     parser.add_argument("--max-actions", type=int, default=3000, help="a game longer than this is cut short (returns 0)")
     args = parser.parse_args(argv)
     for name in args.games:
@@ -79,7 +80,7 @@ def main(argv=None) -> None:
         spent = {"openspiel": 0.0, "ruledsl": 0.0}
         moves = {"openspiel": 0, "ruledsl": 0}
         lost = []
-        for i in range(args.pairs * 2):
+        for i in range(args.first, args.first + args.pairs * 2):
             # a game object of its own: the adapter keeps each seat's belief on it, so a game
             # depends only on its number
             game = load_game(str(ROOT / "games" / f"{name}.rules"), players=2, max_game_length=args.max_actions)
