@@ -21,6 +21,9 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             known when the game is compiled (`locations(Grid)`), is its value; a
             fixed list is gone through without the step budget's count (its length
             is fixed);
+- fixed:    the leading conditions of a decision's `where` that read only where its items
+            lie (rows, columns and fields of board locations, which never change) are
+            worked out once per selection for the whole game, and remembered;
 - lazy:     a `choose N from C` with no `where`, labelled by the chosen items, offers
             its selections without making each one (the i-th is worked out when asked)
             when the items read differently;
@@ -33,7 +36,7 @@ from __future__ import annotations
 
 import os
 
-ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "lazy", "jumps", "started"})
+ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "fixed", "lazy", "jumps", "started"})
 
 
 def _off_from_environment() -> set:

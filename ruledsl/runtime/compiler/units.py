@@ -21,6 +21,7 @@ from ...errors import error
 from ...check.decisions import escapes, is_chance_let
 from ...ir import nodes as n
 from ..fastpaths import on
+from .fixed import fixed_prefix
 from .hoist import Hoist
 from .together import TogetherGen
 from .unit import Unit
@@ -276,14 +277,28 @@ class UnitGen(TogetherGen):
                 unit.end_block()
                 self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops)
                 return
-            source = f"_selections(st, {source}, {low}, {high if high else low}, {s.ordered}, {self.k(s.span)})"
+            wrap = f"_selections(st, @, {low}, {high if high else low}, {s.ordered}, {self.k(s.span)})"
+        else:
+            wrap = "@"
         chooser = together.chooser if together else self.chooser(s, names)
+        head, rest = (fixed_prefix(s.where, s.var, self.prog.defn.defines)
+                      if s.where is not None and on("fixed") else (None, s.where))
         with self.options_of(unit, s.span, {item}, chooser, s.help is not None):
             label = self.label(s.label, local, item)
-            where = self.x(s.where, local) if s.where is not None else None
+            where = self.x(rest, local) if rest is not None else None
+            kept = self.x(head, local) if head is not None else None
             note = self.label(s.help, local) if s.help is not None else None
-        unit.add(f"for {item} in {source}:", s.span)
+        fixed_ok = None
+        if kept is not None:
+            # whether the items are board locations, once for the decision (fixed.py)
+            pool, fixed_ok = self.ns.fresh("s"), self.ns.fresh("ok")
+            unit.add(f"{pool} = {source}", s.span)
+            unit.add(f"{fixed_ok} = _fixed_items({pool})", s.span)
+            source = pool
+        unit.add(f"for {item} in {wrap.replace('@', source)}:", s.span)
         pad = "    "
+        if kept is not None:
+            where = self.remembered(unit, s.span, item, kept, where, fixed_ok)
         if where is not None:
             unit.add(f"    if {where}:", s.span)
             pad = "        "
@@ -301,6 +316,18 @@ class UnitGen(TogetherGen):
             together.record(unit)
             end = together.next_body
         self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops, together)
+
+    def remembered(self, unit, span, item: str, kept: str, where, fixed_ok: str):
+        """Lines in a decision's loop that work out the fixed head of its `where` (fixed.py) once
+        per selection for the whole game, when the items are board locations (fixed_ok); the
+        condition left to test."""
+        memo, got = self.k({}), self.ns.fresh("g")
+        unit.add(f"    {got} = {memo}.get({item}) if {fixed_ok} else None", span)
+        unit.add(f"    if {got} is None:", span)
+        unit.add(f"        {got} = bool({kept})", span)
+        unit.add(f"        if {fixed_ok}:", span)
+        unit.add(f"            {memo}[{item}] = {got}", span)
+        return got if where is None else f"{got} and ({where})"
 
     def after_choice(self, unit, s, names, inner, body, orelse, end, exits, loops, together=None) -> None:
         """A choice's body, then its `else` (in a `simultaneously`, each goes on to the next pick's
