@@ -29,10 +29,12 @@ except ImportError:  # run from a checkout that is not installed
 # The ruledsl and OpenSpiel loops are the same code but for the names of the calls:
 # new state, then (is_terminal, legal_actions, random choice, apply) until the end.
 
-def ruledsl_playouts(game, rng, budget: float, max_actions: int, first: int = 0) -> dict:
+def ruledsl_playouts(game, rng, budget: float, max_actions: int, first: int = 0, muted: bool = False) -> dict:
     """Random playouts for `budget` seconds (the playout under way when time runs out is finished);
-    the games' seeds are first, first + 1, ..."""
+    the games' seeds are first, first + 1, ... muted: as a search bot's rollout plays, with nothing
+    logged and the action taken by its index among the labels (no Action objects)."""
     choice = rng.choice
+    pick = rng.randrange
     perf = clock
     playouts = actions = truncated = 0
     setup = 0.0
@@ -41,13 +43,18 @@ def ruledsl_playouts(game, rng, budget: float, max_actions: int, first: int = 0)
     while True:
         t0 = perf()
         st = game.new_game(seed=first + playouts)
+        if muted:
+            st.mute()
         setup += perf() - t0
         k = 0
         while not st.is_terminal():
             if k == max_actions:
                 truncated += 1
                 break
-            st.apply(choice(st.legal_actions()))
+            if muted:
+                st.apply(pick(len(st.legal_labels())))
+            else:
+                st.apply(choice(st.legal_actions()))
             k += 1
         actions += k
         playouts += 1
@@ -247,15 +254,15 @@ def _median(xs):
     return statistics.median(xs) if xs else None
 
 
-def ruledsl_target(path: str, players: int, args, log) -> Target:
+def ruledsl_target(path: str, players: int, args, log, muted: bool = False) -> Target:
     rel = _rel(path)
-    log(f"ruledsl  {rel} ({players} players)")
+    log(f"ruledsl  {rel} ({players} players{', muted' if muted else ''})")
     t0 = clock()
     game = ruledsl.load(path, players=players)
     game.program  # compile outside the timed loops
     load_s = clock() - t0
     t = Target("ruledsl", rel, game.title, players,
-               lambda rng, budget, cap, first: ruledsl_playouts(game, rng, budget, cap, first),
+               lambda rng, budget, cap, first: ruledsl_playouts(game, rng, budget, cap, first, muted),
                lambda: game.new_game(seed=args.seed), "apply", args)
     t.load_s = load_s
     return t
