@@ -124,3 +124,34 @@ def test_ismcts_bot_plays_a_hidden_information_game():
             state.apply_action(state.legal_actions()[0])
     assert moves >= 1
     assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
+
+
+HIDDEN = [p for p in BUNDLED if not p.name.endswith("_tiles.rules")]
+
+
+@pytest.mark.parametrize("path", HIDDEN, ids=lambda p: p.stem)
+def test_ismcts_bot_makes_its_decisions_in_every_bundled_game(path):
+    # OpenSpiel's IS-MCTS checks that every state resample_from_infostate gives it has the
+    # real information state: its first decisions, taken with few simulations, after random
+    # play by the others (hidden shuffles, secret choices, hidden roles on the way).
+    from open_spiel.python.algorithms import ismcts, mcts
+    game = load_game(str(path), max_game_length=400)
+    rng = np.random.RandomState(3)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=6,
+                           random_state=rng)
+    bot.set_resampler(lambda st, player: st.resample_from_infostate(player, rng.uniform))
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal() and moves < 4:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randint(len(legal))])
+    assert moves == 4
