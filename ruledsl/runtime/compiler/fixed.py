@@ -26,6 +26,9 @@ _PURE_CALLS = frozenset({"abs", "min", "max"})
 _CHANGING = frozenset({"contents"})
 # How deep defines calling defines are looked into.
 _DEPTH = 8
+# How many selections one decision remembers at most (past it, the rest are worked out each
+# time): a choice of several among many locations has more selections than are worth keeping.
+FIXED_MEMO = 100_000
 
 
 def conjuncts(e) -> list:

@@ -21,7 +21,7 @@ from ...errors import error
 from ...check.decisions import escapes, is_chance_let
 from ...ir import nodes as n
 from ..fastpaths import on
-from .fixed import fixed_prefix
+from .fixed import FIXED_MEMO, fixed_prefix
 from .hoist import Hoist
 from .together import TogetherGen
 from .unit import Unit
@@ -325,7 +325,7 @@ class UnitGen(TogetherGen):
         unit.add(f"    {got} = {memo}.get({item}) if {fixed_ok} else None", span)
         unit.add(f"    if {got} is None:", span)
         unit.add(f"        {got} = bool({kept})", span)
-        unit.add(f"        if {fixed_ok}:", span)
+        unit.add(f"        if {fixed_ok} and len({memo}) < {FIXED_MEMO}:", span)
         unit.add(f"            {memo}[{item}] = {got}", span)
         return got if where is None else f"{got} and ({where})"
 
