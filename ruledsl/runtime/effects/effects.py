@@ -27,7 +27,9 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
         up_after = facing == "up"
     else:
         up_after = dest.facing == "up" if type(dest) is Zone else True
-    # Who saw its face before matters only when the move's event may hide it from someone.
+    # Who saw its face before matters only when the move's event may hide it from someone (and
+    # there is an event: not in a muted state, as a search bot's playout).
+    quiet = quiet or st.muted
     before = face_mask(prog, st, comp) if not quiet and (comp.kind.position != "all" or not up_after) else 0
     if dest.index in st.lazy:
         settle(st, dest.index)
