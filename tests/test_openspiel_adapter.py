@@ -9,7 +9,7 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 from ruledsl.openspiel import load_game  # noqa: E402
 
-ALL = [p for p in BUNDLED + EXAMPLES if not p.name.endswith("_tiles.rules")]
+ALL = BUNDLED + EXAMPLES
 # Long games are cut short for the checks (every step computes every seat's strings and tensor).
 CHECK_LENGTH = 150
 
@@ -126,7 +126,7 @@ def test_ismcts_bot_plays_a_hidden_information_game():
     assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
 
 
-HIDDEN = [p for p in BUNDLED if not p.name.endswith("_tiles.rules")]
+HIDDEN = BUNDLED
 
 
 @pytest.mark.parametrize("path", HIDDEN, ids=lambda p: p.stem)

@@ -13,7 +13,7 @@ from pettingzoo.test import api_test  # noqa: E402
 
 from ruledsl.pettingzoo import env  # noqa: E402
 
-ALL = [p for p in BUNDLED + EXAMPLES if not p.name.endswith("_tiles.rules")]
+ALL = BUNDLED + EXAMPLES
 
 
 @pytest.mark.parametrize("path", ALL, ids=lambda p: p.stem)
