@@ -274,7 +274,7 @@ class Belief(Repairs):
         """`size` particles drawn by weight (systematic resampling); equal draws share one state.
         The candidates are shuffled first: they come in a periodic order (each particle's options
         in turn), and one evenly spaced comb over such a list draws the same option of every
-        particle (all "cast a spell", none "go on", when both fit equally)."""
+        particle (every particle's first option, none its second, when both fit equally)."""
         candidates = list(candidates)
         self.rng.shuffle(candidates)
         total = sum(c.weight for c in candidates)

@@ -136,18 +136,29 @@ def lookalikes(state, comp_id: int, seat: int) -> list:
     return [c.id for c in found]
 
 
-def hidden_classes(state, seat: int) -> list:
-    """Classes of components seat cannot tell apart (faces hidden from it, same look) that lie
-    in more than one place, each as [[ids in one place], [ids in another], …], smallest classes
-    first. Swapping two of a class from different places changes nothing seat sees now."""
+def _hidden_by_look(state, seat: int) -> dict:
+    """{look: [ids]}: the components whose place seat sees and whose face it does not, by what
+    it sees of them (components of one look cannot be told apart)."""
     prog = state.prog
     st = state
     classes: dict = {}
     for comp in prog.comps:
         if sees_position(st, comp, seat) and not sees_face(prog, st, comp, seat):
-            places = classes.setdefault(_looks(prog, st, comp, seat), {})
-            places.setdefault(st.loc[comp.id], []).append(comp.id)
-    found = [list(places.values()) for places in classes.values() if len(places) > 1]
+            classes.setdefault(_looks(prog, st, comp, seat), []).append(comp.id)
+    return classes
+
+
+def hidden_classes(state, seat: int) -> list:
+    """Classes of components seat cannot tell apart (faces hidden from it, same look) that lie
+    in more than one place, each as [[ids in one place], [ids in another], …], smallest classes
+    first. Swapping two of a class from different places changes nothing seat sees now."""
+    found = []
+    for ids in _hidden_by_look(state, seat).values():
+        places: dict = {}
+        for i in ids:
+            places.setdefault(state.loc[i], []).append(i)
+        if len(places) > 1:
+            found.append(list(places.values()))
     found.sort(key=lambda groups: sum(map(len, groups)))
     return found
 
@@ -168,13 +179,7 @@ def texts(state, comp_id: int) -> set:
 def hidden_pairs(state, seat: int) -> list:
     """[(x, y)]: every two components seat cannot tell apart (faces hidden from it, the same
     look), wherever they lie, those of the smallest classes first."""
-    prog = state.prog
-    st = state
-    classes: dict = {}
-    for comp in prog.comps:
-        if sees_position(st, comp, seat) and not sees_face(prog, st, comp, seat):
-            classes.setdefault(_looks(prog, st, comp, seat), []).append(comp.id)
     out = []
-    for ids in sorted(classes.values(), key=len):
+    for ids in sorted(_hidden_by_look(state, seat).values(), key=len):
         out.extend((a, b) for n, a in enumerate(ids) for b in ids[n + 1:])
     return out

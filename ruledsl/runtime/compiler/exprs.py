@@ -259,7 +259,7 @@ class ExprGen:
             return f"(not {test})" if negate else test
         b = self.gen(e.right, names)
         if on("typed") and any(t is not None and t.is_handle for t in (self.type_of(e.left), self.type_of(e.right))):
-            return f"({a} is not {b})" if negate else f"({a} is {b})"    # `t.room is GetOut`: one handle
+            return f"({a} is not {b})" if negate else f"({a} is {b})"    # an enum field against its value: one handle
         return f"(not _same({a}, {b}))" if negate else f"_same({a}, {b})"
 
     # ---------------------------------------------------------------- comprehensions

@@ -100,7 +100,9 @@ def fixed_prefix(where, item: str, defines: dict) -> tuple:
         k += 1
     if k == 0:
         return None, where
-    return join(parts[:k]), (join(parts[k:]) if k < len(parts) else None)
+    if k == len(parts):
+        return where, None          # the rules' own expression, as the checker typed it
+    return join(parts[:k]), join(parts[k:])
 
 
 def fixed_items(items) -> bool:

@@ -277,9 +277,10 @@ class UnitGen(TogetherGen):
                 unit.end_block()
                 self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops)
                 return
-            wrap = f"_selections(st, @, {low}, {high if high else low}, {s.ordered}, {self.k(s.span)})"
+            tail = f"{low}, {high if high else low}, {s.ordered}, {self.k(s.span)}"
+            select = lambda items: f"_selections(st, {items}, {tail})"     # noqa: E731
         else:
-            wrap = "@"
+            select = lambda items: items                                    # noqa: E731
         chooser = together.chooser if together else self.chooser(s, names)
         head, rest = (fixed_prefix(s.where, s.var, self.prog.defn.defines)
                       if s.where is not None and on("fixed") else (None, s.where))
@@ -295,7 +296,7 @@ class UnitGen(TogetherGen):
             unit.add(f"{pool} = {source}", s.span)
             unit.add(f"{fixed_ok} = _fixed_items({pool})", s.span)
             source = pool
-        unit.add(f"for {item} in {wrap.replace('@', source)}:", s.span)
+        unit.add(f"for {item} in {select(source)}:", s.span)
         pad = "    "
         if kept is not None:
             where = self.remembered(unit, s.span, item, kept, where, fixed_ok)
