@@ -160,7 +160,11 @@ class GameState(StateData):
             if self.failure is not None:
                 raise self.failure
             raise IllegalAction("the game is over" if self.result is not None else "no decision is pending")
-        index = self._index_of(action)
+        if type(action) is Action and action.index < len(d.labels) and d.labels[action.index] == action.label \
+                and action.seat == (CHANCE if d.seat is None else d.seat):
+            index = action.index        # an Action of this decision, as a bot's loop passes it
+        else:
+            index = self._index_of(action)
         try:
             loop.take(self.prog, self, index)
         except RulesError as err:

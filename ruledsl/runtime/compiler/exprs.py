@@ -14,7 +14,7 @@ from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
 from ..engine.library import PLAIN, edge_kind_names, reporting
-from ..model.values import Comp
+from ..model.values import Comp, EnumValue, Location, Player, Zone
 from ...check.types import INT, LOCATION
 from ..fastpaths import on
 from .hoist import Hoist
@@ -48,6 +48,10 @@ class ExprGen:
         self.hoists: list = []      # the loops being written, outermost first: where invariant parts go (Hoist)
         self.kept: list = []        # the names a comprehension just written keeps (see kept_around)
         self.sites: list = []       # the types of the define bodies being written in place (innermost last)
+        # Python names every value of which is of one Python class, and how their items are (Certain):
+        # the items of a list fixed when the game is compiled. Their type tests are left out.
+        self.certain: dict = {}
+        self.built: dict = {}       # the text of a comprehension building a list -> Certain of its items
 
     def k(self, value) -> str:
         return self.ns.const(value)
@@ -63,8 +67,40 @@ class ExprGen:
         if self.hoists and type(e) in _COSTLY and not self.no_walrus and not text.isidentifier():
             target = self.hoist_target(text)
             if target is not None:
-                return self.hoists[target].once(text)
+                kept = self.hoists[target].once(text)
+                if text in self.built:
+                    self.built[kept] = self.built[text]
+                return kept
         return text
+
+    # ---------------------------------------------------------------- what is certain
+    def sure(self, text: str, cls: str, kind=None):
+        """The bare Python name text reads when every value it has is of class cls (named as in
+        generated code: "Location", "tuple", …), components of kind when kind is given, else None:
+        that test can be left out."""
+        name = text.strip("()")
+        certain = self.certain.get(name)
+        if certain is not None and certain.cls is _CLASSES.get(cls) and name.isidentifier() \
+                and (kind is None or certain.kind is kind):
+            return name
+        return None
+
+    def items_source(self, e, names, statement: bool = False) -> tuple:
+        """(Python text of the items a loop over e goes through, Certain of those items or None).
+        A list fixed when the game is compiled, an item of one, or a list a comprehension has
+        just built is gone through as it is (its size is bounded by what was already counted);
+        anything else through _items, which spends a step per item. statement: the loop is a
+        Python statement (a comprehension's source may not use `:=`)."""
+        text = self.gen(e, names) if statement else self.plain(e, names)
+        fixed = self.ns.known(text)
+        if type(fixed) is tuple and on("fold"):
+            return text, certainty(fixed)
+        if text in self.built:
+            return text, self.built[text]
+        bare = self.sure(text, "tuple")
+        if bare is not None:
+            return bare, self.certain[bare].items
+        return f"_items(st, {text})", None
 
     def hoist_target(self, text: str):
         """The outermost loop out of which text may be worked out once (it reads none of the names
@@ -104,6 +140,9 @@ class ExprGen:
         cls = _LABELLED.get(kind.head) if kind is not None and on("typed") and not self.no_walrus else None
         if cls is None:
             return self.shown(text)
+        bare = self.sure(text, cls)
+        if bare is not None:
+            return f"{bare}.label"
         t = self.temp()
         return f"({t}.label if type({t} := {text}) is {cls} else {self.shown(t)})"
 
@@ -125,8 +164,11 @@ class ExprGen:
         # the reader for what the object is; `fail` raises for anything without this field
         generic = f"({self.k(readers)}.get(type({t})) or {self.k(fail)})(st, {t})"
         typed = self.names.typed_field(self.type_of(e.obj), e.name, t) if on("typed") else None
+        bare = self.sure(obj, typed[2], typed[3]) if typed is not None else None
+        if bare is not None:        # it is certain: the field read with no test
+            return self.names.typed_field(self.type_of(e.obj), e.name, bare)[1]
         if typed is not None:
-            test, read = typed          # what the checker says it is: read the field directly
+            test, read = typed[:2]      # what the checker says it is: read the field directly
             return f"({read} if {test.format(f'({t} := {obj})')} else {generic})"
         return f"({self.k(readers)}.get(type({t} := {obj})) or {self.k(fail)})(st, {t})"
 
@@ -152,7 +194,8 @@ class ExprGen:
 
     def int_operand(self, e, text: str) -> tuple:
         """(text reading the operand afterwards, test that it is a whole number or "")."""
-        if isinstance(e, n.Literal) or (isinstance(e, n.Unary) and isinstance(e.operand, n.Literal)):
+        if isinstance(e, n.Literal) or (isinstance(e, n.Unary) and isinstance(e.operand, n.Literal)) \
+                or _gives_int(e):
             return text, ""
         t = self.temp()
         return t, f"(type({t} := {text}) is int)"
@@ -180,8 +223,11 @@ class ExprGen:
     def g_list(self, e, names):
         if e.comp is not None:
             var, source, cond, value = self.loop(e.comp, names)
-            out = value if e.comp.body is not None or e.comp.inner is not None else var
-            return self.kept_around(f"tuple([{out} for {var} in {source}{cond}])")
+            plain = e.comp.body is None and e.comp.inner is None
+            out = var if plain else value
+            text = self.kept_around(f"tuple([{out} for {var} in {source}{cond}])")
+            self.built[text] = self.certain.get(var) if plain else None
+            return text
         if not e.items:
             return "()"
         if all(isinstance(i, n.Literal) for i in e.items):
@@ -204,13 +250,16 @@ class ExprGen:
             return self.is_test(e, names)
         a = self.gen(e.left, names)
         b = self.gen(e.right, names)
-        if op == "and":
-            return f"(bool({a}) and bool({b}))"
-        if op == "or":
-            return f"(bool({a}) or bool({b}))"
+        if op == "and" or op == "or":
+            # the language's and/or give true or false: a side that is already one is not converted
+            defines = self.prog.defn.defines
+            a, b = (t if _boolean(x, defines) else f"bool({t})" for x, t in ((e.left, a), (e.right, b)))
+            return f"({a} {op} {b})"
         if op in ("in", "not in"):
             if self.no_walrus or not on("compare"):
                 test = f"_contains(st, {a}, {b})"
+            elif self.sure(b, "tuple") is not None:
+                test = f"(({a}) in {self.sure(b, 'tuple')})"
             else:
                 t = self.temp()
                 test = f"(({a}) in {t} if type({t} := {b}) is tuple else _contains(st, {a}, {t}))"
@@ -225,7 +274,9 @@ class ExprGen:
         if op in _INT_OPS and on("typed") and not self.no_walrus and self.is_int(e.left) and self.is_int(e.right):
             # Two whole numbers, as the checker expects: Python's operator (the helper for anything else).
             (ta, test_a), (tb, test_b) = self.int_operand(e.left, a), self.int_operand(e.right, b)
-            test = " & ".join(t for t in (test_a, test_b) if t) or "True"
+            test = " & ".join(t for t in (test_a, test_b) if t)
+            if not test:
+                return f"({ta} {op} {tb})"      # both whole numbers whatever happens
             return f"({ta} {op} {tb} if {test} else {helper}(st, {ta}, {tb}, {self.k(e.span)}))"
         return f"{helper}(st, {a}, {b}, {self.k(e.span)})"
 
@@ -239,6 +290,9 @@ class ExprGen:
             v = e.right.value
             if v is None:
                 return f"({a} {'is not' if negate else 'is'} None)"
+            if type(v) is int and _gives_int(e.left):
+                test = f"({a} == {b})"      # a count: a whole number, as the literal is
+                return f"(not {test})" if negate else test
             if not self.no_walrus:
                 t = self.temp()
                 test = f"(({t} := {a}) == {b} and type({t}) is {self.k(type(v))})"
@@ -267,9 +321,9 @@ class ExprGen:
         """(Python variable, source text, ' if cond' or '', mapped value or key text). A flattening
         comprehension's further clauses follow the condition (` if c for v2 in … if c2`)."""
         var = self.ns.fresh("v")
-        source = self.plain(c.source, names)
-        if type(self.ns.known(source)) is not tuple or not on("fold"):
-            source = f"_items(st, {source})"      # a fixed list is gone through as it is
+        source, items = self.items_source(c.source, names)
+        if items is not None and on("typed"):
+            self.certain[var] = items
         inner = dict(names)
         inner[c.var] = var
         level = self.hoists[-1] if nested else None
@@ -305,9 +359,16 @@ class ExprGen:
     def comprehension_text(self, e, names):
         name = e.func
         var, source, cond, value = self.loop(e.comp, names)
+        if name in ("any", "all") and e.comp.inner is not None:
+            return f"{name}({value} for {var} in {source}{cond})"
         if name in ("any", "all"):
-            test = cond[len(" if "):] if cond else var
-            return f"{name}({test} for {var} in {source})"
+            if not cond:
+                return f"{name}({source})"
+            # Yielding only where an item decides the answer keeps the whole search inside the
+            # generator: no resumption per item
+            if name == "any":
+                return f"any(True for {var} in {source}{cond})"
+            return f"(not any(True for {var} in {source} if not ({cond[len(' if '):]})))"
         if name == "count":
             return f"sum(1 for {var} in {source}{cond})"
         if name == "sum":
@@ -358,16 +419,24 @@ class ExprGen:
                 inner = inner.args[0]           # count(contents(x)): no copy
             text = self.gen(inner, names)
             place = self.type_of(inner)
+            if on("typed") and place is not None and (place is LOCATION or place.head == "zone of"):
+                cls = "Location" if place is LOCATION else "_Zone"
+                bare = self.sure(text, cls)
+                if bare is not None:
+                    return f"len(st.contents[{bare}.index])"
             if on("typed") and not self.no_walrus and place is not None \
                     and (place is LOCATION or place.head == "zone of"):
                 t = self.temp()     # a board location or a zone: what lies there, counted in place
-                cls = "Location" if place is LOCATION else "_Zone"
                 return f"(len(st.contents[{t}.index]) if type({t} := {text}) is {cls} else _size(st, {t}))"
             return f"_size(st, {text})"
         if (name == "contents" or name == "at") and len(args) == 1:
             return f"_items_of(st, {self.gen(args[0], names)})"
         if name == "first" and len(args) == 1:
-            return f"_first(st, {self.gen(args[0], names)})"
+            inner = args[0]
+            if isinstance(inner, n.Call) and inner.func in ("contents", "at") and len(inner.args) == 1 \
+                    and inner.comp is None and not inner.kwargs:
+                inner = inner.args[0]           # first(contents(x)): first reads x's items itself
+            return f"_first(st, {self.gen(inner, names)})"
         if name == "abs" and len(args) == 1 and self.is_int(args[0]) and not self.no_walrus:
             t = self.temp()
             library = self.k(reporting(PLAIN["abs"], "abs", e.span))
@@ -379,7 +448,9 @@ class ExprGen:
             if name == "item_at":
                 return f"_item_of_kind(st, {place}, {kind})"
             c = self.ns.fresh("c")
-            return f"tuple([{c} for {c} in _items_of(st, {place}) if {c}.kind is {kind}])"
+            text = f"tuple([{c} for {c} in _items_of(st, {place}) if {c}.kind is {kind}])"
+            self.built[text] = Certain(Comp, None, kinds[args[1].name])
+            return text
         return None
 
     def fold(self, e, names):
@@ -437,6 +508,59 @@ class ExprGen:
         return f"{self.compiler.define_function(e.func)}(st{', ' if args else ''}{args})"
 
 
+class Certain:
+    """What is certain of every value a Python name takes: its class, Certain of its items when
+    it is a list (or None), and the kind of a component (or None)."""
+    __slots__ = ("cls", "items", "kind")
+
+    def __init__(self, cls, items=None, kind=None):
+        self.cls = cls
+        self.items = items
+        self.kind = kind
+
+
+def certainty(values: tuple):
+    """Certain of every one of values (a list fixed when the game is compiled), or None."""
+    classes = {type(v) for v in values}
+    if len(classes) != 1:
+        return None
+    cls = classes.pop()
+    if cls not in _CLASSES.values():
+        return None
+    items = certainty(tuple(x for v in values for x in v)) if cls is tuple else None
+    kinds = {v.kind for v in values} if cls is Comp else ()
+    return Certain(cls, items, next(iter(kinds)) if len(kinds) == 1 else None)
+
+
+# The classes type tests in generated code name, by the name they use.
+_CLASSES = {"Location": Location, "Player": Player, "tuple": tuple, "_Zone": Zone, "_EnumValue": EnumValue,
+            "int": int, "str": str, "Comp": Comp}
+
+
+def _gives_int(e) -> bool:
+    """Whether e's Python text always gives a whole number (a count)."""
+    return isinstance(e, n.Call) and e.func == "count"
+
+
+_COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in", "not in", "is", "is not", "and", "or"})
+
+
+def _boolean(e, defines: dict, depth: int = 0) -> bool:
+    """Whether e's Python text gives True or False itself (a comparison, and/or, not, any/all,
+    a define whose body is one of these)."""
+    if isinstance(e, n.Binary):
+        return e.op in _COMPARISONS
+    if isinstance(e, n.Unary):
+        return e.op == "not"
+    if isinstance(e, n.Literal):
+        return type(e.value) is bool
+    if not isinstance(e, n.Call):
+        return False
+    if e.func in defines:
+        return depth < 8 and _boolean(defines[e.func].body, defines, depth + 1)
+    return e.func in ("any", "all") and e.comp is not None
+
+
 def _name_uses(expr) -> dict:
     """How often each name is read in an expression (comprehensions' own names included)."""
     found: dict = {}
@@ -472,7 +596,7 @@ class Raw(str):
     span = None
 
 # Expressions worth keeping rather than working out again (see Hoist).
-_COSTLY = (n.Call, n.ListLit, n.Range)
+_COSTLY = (n.Call, n.ListLit, n.Range, n.Attr)
 
 _HANDLERS = {
     n.Literal: ExprGen.g_literal, n.Template: ExprGen.g_template, n.Name: ExprGen.g_name,

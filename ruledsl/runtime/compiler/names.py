@@ -111,9 +111,10 @@ class Names:
         return readers, fail
 
     def typed_field(self, obj_type, name: str, t: str):
-        """(test, read) Python text reading `t.name` directly when the checker says what t is, or
+        """(test, read, class, kind) reading `t.name` directly when the checker says what t is, or
         None. test is a format string whose {} receives the text binding t; when the test fails
-        at play (a value of another sort, none), the general reader decides."""
+        at play (a value of another sort, none), the general reader decides. class (its name in
+        generated code) and kind (a component's, or None): what test checks t is."""
         if obj_type is None:
             return None
         prog, k = self.prog, self.ns.const
@@ -121,24 +122,24 @@ class Names:
             kind = prog.kinds[obj_type.name]
             i = kind.field_index.get(name)
             if i is not None and name not in COMPONENT_FIELD_NAMES:
-                return f"type({{}}) is Comp and {t}.kind is {k(kind)}", f"st.fields[{t}.id][{i}]"
+                return f"type({{}}) is Comp and {t}.kind is {k(kind)}", f"st.fields[{t}.id][{i}]", "Comp", kind
             if name == "owner":
-                return "type({}) is Comp", f"st.owner[{t}.id]"
+                return "type({}) is Comp", f"st.owner[{t}.id]", "Comp", None
             if name == "face_up":
-                return "type({}) is Comp", f"st.face[{t}.id]"
+                return "type({}) is Comp", f"st.face[{t}.id]", "Comp", None
             return None
         if obj_type.head == "player":
             if name in prog.var_slots and prog.var_decls[name].per_player:
-                return "type({}) is Player", f"st.vals[{prog.var_slots[name]} + {t}.index]"
+                return "type({}) is Player", f"st.vals[{prog.var_slots[name]} + {t}.index]", "Player", None
             if name in prog.zones and prog.defn.zones[name].per_player:
-                return "type({}) is Player", f"{k(prog.zones[name])}[{t}.index]"
+                return "type({}) is Player", f"{k(prog.zones[name])}[{t}.index]", "Player", None
             if name in ("seat", "name"):
-                return "type({}) is Player", f"{t}.{name}"
+                return "type({}) is Player", f"{t}.{name}", "Player", None
             return None
         if obj_type.head == "location" and name not in ("contents",):
             if name in ("name", "board", "row", "column"):
-                return "type({}) is Location", f"{t}.{name}"
-            return "type({}) is Location", f"{t}.fields.get({k(name)})"
+                return "type({}) is Location", f"{t}.{name}", "Location", None
+            return "type({}) is Location", f"{t}.fields.get({k(name)})", "Location", None
         return None
 
     # ---------------------------------------------------------------- writing

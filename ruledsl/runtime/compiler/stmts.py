@@ -15,6 +15,7 @@ from __future__ import annotations
 from ...errors import error
 from ...ir import nodes as n
 from ..engine.budget import STEP_LIMIT
+from ..fastpaths import on
 from .exprs import Raw
 
 
@@ -111,8 +112,14 @@ class StmtGen:
 
     # ---------------------------------------------------------------- effects
     def s_Move(self, s, names, out, persist):
-        out.add(f"_move_many(prog, st, {self.x(s.item, names)}, {self.x(s.dest, names)}, {self.k(s.end)}, "
-                f"{self.k(s.facing)}, {self.k(s.span)})", s.span)
+        item = self.x(s.item, names)
+        rest = f"{self.x(s.dest, names)}, {self.k(s.end)}, {self.k(s.facing)}, {self.k(s.span)}"
+        kind = self.exprs.type_of(s.item)
+        if kind is not None and kind.head == "kind" and on("typed"):
+            t = self.exprs.temp()       # one component, as the checker expects: moved without a list
+            out.add(f"(_move if type({t} := {item}) is Comp else _move_many)(prog, st, {t}, {rest})", s.span)
+            return
+        out.add(f"_move_many(prog, st, {item}, {rest})", s.span)
 
     def s_Draw(self, s, names, out, persist):
         count = self.x(s.count, names) if s.count is not None else "1"

@@ -263,7 +263,7 @@ class UnitGen(TogetherGen):
         key = var[len("env["):-1]
         item = self.ns.fresh("v")
         local = {**names, s.var: item}
-        source = f"_items(st, {self.x(s.source, names)})"
+        source, items = self.compiler.exprs.items_source(s.source, names, statement=True)
         if s.count_min is not None:
             high = self.x(s.count_max, names) if s.count_max is not None else None
             low = self.x(s.count_min, names)
@@ -281,6 +281,8 @@ class UnitGen(TogetherGen):
             select = lambda items: f"_selections(st, {items}, {tail})"     # noqa: E731
         else:
             select = lambda items: items                                    # noqa: E731
+            if items is not None and on("typed"):
+                self.compiler.exprs.certain[item] = items
         chooser = together.chooser if together else self.chooser(s, names)
         head, rest = (fixed_prefix(s.where, s.var, self.prog.defn.defines)
                       if s.where is not None and on("fixed") else (None, s.where))

@@ -19,53 +19,47 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
     if type(comp) is not Comp:
         raise error(span, f"only components can be moved, not {display(st, comp)}")
     cid = comp.id
+    contents = st.contents
     old_index = st.loc[cid]
-    old = prog.places[old_index]
-    if type(dest) is not Zone and type(dest) is not Location:
+    new_index = dest.index if type(dest) is Location or type(dest) is Zone else None
+    if new_index is None:
         raise error(span, f"{display(st, dest)} is not a zone or a location")
-    if facing is not None:
-        up_after = facing == "up"
-    else:
-        up_after = dest.facing == "up" if type(dest) is Zone else True
+    zone = type(dest) is Zone
+    up_after = facing == "up" if facing is not None else (dest.facing == "up" if zone else True)
     # Who saw its face before matters only when the move's event may hide it from someone (and
     # there is an event: not in a muted state, as a search bot's playout).
     quiet = quiet or st.muted
     before = face_mask(prog, st, comp) if not quiet and (comp.kind.position != "all" or not up_after) else 0
-    if dest.index in st.lazy:
-        settle(st, dest.index)
-    if old_index == dest.index:
-        items = _without(st.contents[old_index], comp)
-    else:
-        st.contents[old_index] = _without(st.contents[old_index], comp)
-        items = st.contents[dest.index]
-        if type(dest) is Zone and dest.capacity is not None and len(items) >= dest.capacity:
+    if st.lazy and new_index in st.lazy:
+        settle(st, new_index)
+    items = contents[old_index]
+    i = items.index(comp)       # components compare by identity: found at C speed
+    items = items[:i] + items[i + 1:]
+    if old_index != new_index:
+        contents[old_index] = items
+        items = contents[new_index]
+        if zone and dest.capacity is not None and len(items) >= dest.capacity:
             raise error(span, f"{dest.name} is full (it holds at most {dest.capacity})")
     if end is None:
-        end = "top" if type(dest) is Zone and dest.shape in ("deck", "pile") else "bottom"
-    st.contents[dest.index] = (comp,) + items if end == "top" else items + (comp,)
-    st.loc[cid] = dest.index
+        end = "top" if zone and dest.shape in ("deck", "pile") else "bottom"
+    contents[new_index] = (comp,) + items if end == "top" else items + (comp,)
+    st.loc[cid] = new_index
     st.face[cid] = up_after
     if not up_after:
         st.known[cid] = 0
     if not quiet:
-        if old_index != dest.index:
-            route = f"moves from {old.label} to {dest.label}"
-        elif type(dest) is Zone and dest.ordered:
+        if old_index != new_index:
+            route = f"moves from {prog.places[old_index].label} to {dest.label}"
+        elif zone and dest.ordered:
             route = f"moves to the {end} of {dest.label}"
         else:
-            route = f"stays {'on' if type(dest) is Location else 'in'} {dest.label}"
+            route = f"stays {'in' if zone else 'on'} {dest.label}"
         emit_about(prog, st, comp, before, route)
-    if old_index != dest.index:
-        if type(old) is Location and prog.leave_triggers:
-            fire(prog, st, prog.leave_triggers, comp, old)
-        if type(dest) is Location and prog.enter_triggers:
+    if old_index != new_index:
+        if prog.leave_triggers and type(prog.places[old_index]) is Location:
+            fire(prog, st, prog.leave_triggers, comp, prog.places[old_index])
+        if prog.enter_triggers and not zone:
             fire(prog, st, prog.enter_triggers, comp, dest)
-
-
-def _without(items: tuple, comp) -> tuple:
-    """items less comp (components compare by identity: tuple.index finds it at C speed)."""
-    i = items.index(comp)
-    return items[:i] + items[i + 1:]
 
 
 def fire(prog, st, triggers, comp, loc) -> None:

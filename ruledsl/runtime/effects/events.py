@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from ..model.state import Event, chain_to_list, logged
-from ..model.values import Comp, Zone, display
+from ..model.values import Comp, Zone, component_text, display
 
 
 # What `quietly:` keeps out of the log: the effects on components. Announcements,
@@ -19,7 +19,8 @@ QUIET_KINDS = frozenset({"move", "draw", "shuffle", "swap", "show"})
 def emit(st, text: str, to=None, others=None, kind: str = "log") -> None:
     if st.muted or (st.quiet and kind in QUIET_KINDS):
         return
-    st.log = logged(Event(text, to, others, kind), st.log)
+    log = st.log    # logged(), inlined: three events an action in the smallest games
+    st.log = (Event(text, to, others, kind), log, log[2] + 1 if log is not None else 1)
 
 
 def sees_face(prog, st, comp: Comp, seat: int) -> bool:
@@ -94,7 +95,7 @@ def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
         return
     everyone = (1 << len(prog.players)) - 1
     if comp.kind.position == "all" and (st.face[comp.id] or before_face == everyone):
-        emit(st, f"{display(st, comp)} {verb}", kind="move")     # in plain sight: no one to hide it from
+        emit(st, f"{component_text(st, comp)} {verb}", None, None, "move")   # in plain sight: no one to hide it from
         return
     position, face = _who_sees(prog, st, comp, before_face)
     named = f"{display(st, comp)} {verb}"

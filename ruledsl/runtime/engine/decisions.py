@@ -115,8 +115,9 @@ def offer_choice(st, fr, chooser, found: dict, pc: int, name: str, else_pc: int,
         [(label, value)] = found.items()
         return _only(st, fr, chooser, label, pc, name, value, secret)
     st.memo = None
-    _too_many(found, span)
     count = len(found)
+    if count > MAX_OPTIONS:
+        _too_many(found, span)
     st.pending = Decision(chooser.index, tuple(found), (pc,) * count, (name,) * count, tuple(found.values()),
                           None, secret, span)
     st.pending.parts = parts

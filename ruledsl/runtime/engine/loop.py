@@ -109,7 +109,7 @@ def take(prog, st, index: int) -> None:
             emit(st, f"{seat.label}: {label}", frozenset([d.seat]), f"{seat.label} makes a secret choice",
                  kind="decision")
         else:
-            emit(st, f"{seat.label}: {label}", kind="decision")
+            emit(st, f"{seat.label}: {label}", None, None, "decision")
     advance(prog, st)
 
 

@@ -178,6 +178,19 @@ class Board:
         return f"Board({self.name})"
 
 
+def component_text(st, comp) -> str:
+    """How players read a component: as its kind is `shown as`, else by its `name` field, else its
+    first field shown to players, else its kind."""
+    kind = comp.kind
+    if kind.shown is not None:
+        return kind.shown(st, comp)
+    if kind.has_name:
+        return display(st, st.fields[comp.id][kind.field_index["name"]])
+    if kind.first_shown is not None:
+        return display(st, st.fields[comp.id][kind.first_shown])
+    return kind.name
+
+
 def display(st, value) -> str:
     """A value as players read it: labels for seats, enum values and places; a
     component as its kind is `shown as`, else by its `name` field, else its first field shown to
@@ -194,15 +207,7 @@ def display(st, value) -> str:
     if t is Player or t is EnumValue or t is Location or t is Zone:
         return value.label
     if t is Comp:
-        kind = value.kind
-        if kind.shown is not None:
-            return kind.shown(st, value)
-        fields = st.fields[value.id]
-        if kind.has_name:
-            return display(st, fields[kind.field_index["name"]])
-        if kind.first_shown is not None:
-            return display(st, fields[kind.first_shown])
-        return kind.name
+        return component_text(st, value)
     if t is tuple or t is list:
         return ", ".join(display(st, v) for v in value)
     if t is float:

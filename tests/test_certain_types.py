@@ -1,0 +1,100 @@
+"""What generated code leaves out when it is certain (ruledsl/runtime/compiler/exprs.py): the type
+tests of items of lists fixed when the game is compiled, the step count of lists already counted,
+bool() around what is already true or false; and the any/all that yield only the item deciding."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ruledsl
+from ruledsl.runtime import fastpaths
+from ruledsl.runtime.compiler.exprs import certainty
+from ruledsl.runtime.model.values import Comp, Location
+
+from .conftest import ROOT
+
+GAME = ROOT / "tests" / "fixtures" / "certain_items.rules"
+TIC_TAC_TOE = ROOT / "games" / "examples" / "tic_tac_toe.rules"
+HEADER = 'game "E"\nplayers 2\n'
+
+
+def _trace(seed: int, off: set, monkeypatch) -> list:
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    state = ruledsl.load(str(GAME), players=2).new_game(seed=seed)
+    rng = random.Random(seed)
+    trace = []
+    while not state.is_terminal():
+        labels = state.legal_labels()
+        trace.append(labels)
+        state.apply(rng.choice(labels))
+    trace.append(state.events(None))
+    return trace
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000))
+def test_leaving_out_certain_tests_changes_no_game(seed, monkeypatch):
+    # every option offered and every line told, with the typed code on and off
+    assert _trace(seed, set(), monkeypatch) == _trace(seed, {"typed"}, monkeypatch)
+
+
+def test_the_fixture_tells_what_it_computes(monkeypatch):
+    log = _trace(3, set(), monkeypatch)[-1]
+    told = [line for line in log if ": line " in line or ": stones " in line or ": pieces " in line]
+    assert len(told) == 3 * 8          # three lines a turn, eight turns
+    assert any("heavy true" in line for line in told) and any("line false" in line for line in told)
+
+
+def test_items_of_a_fixed_list_are_read_without_tests():
+    code = ruledsl.load(str(TIC_TAC_TOE), players=2).program.code_map.texts("the flow")
+    # the lines (a fixed list of lists of squares): a line is a list, its squares are squares
+    assert "_items(st, v_" not in code
+    assert re.search(r"for (v_\d+) in k\d+ if \(+env\['sq'\]\)+ in \1\)", code)     # `sq in line`, no test
+    # the squares of the grid: counted in place, with no test of what they are
+    assert "(len(st.contents[v_" in code and "_size(" not in code
+
+
+def test_certainty_of_a_fixed_list():
+    game = ruledsl.load(str(GAME), players=2).program
+    stones = tuple(c for c in game.comps if c.kind.name == "Stone")
+    pebbles = tuple(c for c in game.comps if c.kind.name == "Pebble")
+    squares = tuple(game.locations.values())
+    sure = certainty(stones)
+    assert sure.cls is Comp and sure.kind is stones[0].kind
+    mixed = certainty(stones + pebbles)
+    assert mixed.cls is Comp and mixed.kind is None
+    assert certainty(squares + stones) is None
+    nested = certainty((squares[:3], squares[3:], ()))
+    assert nested.cls is tuple and nested.items.cls is Location
+    assert certainty(((1, "a"),)).items is None            # items of two sorts
+    assert certainty((1.5, 2.5)) is None                   # not a class generated code tests
+
+
+def _announced(tmp_rules, text: str) -> str:
+    game = ruledsl.load(tmp_rules("e.rules", HEADER + "flow:\n    announce \"{" + text + "}\"\n    end game\n"), 2)
+    return game.new_game(seed=1).events(None)[0]
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("any(each x in [1, 2, 3] where x > 2)", "true"),
+    ("any(each x in [1, 2, 3] where x > 3)", "false"),
+    ("any(each x in [] where x > 3)", "false"),
+    ("all(each x in [1, 2, 3] where x > 0)", "true"),
+    ("all(each x in [1, 2, 3] where x > 1)", "false"),
+    ("all(each x in [] where x > 1)", "true"),
+    ("any(each x in [0, 1])", "true"),
+    ("all(each x in [0, 1])", "false"),
+    ("count(each x in [1, 2, 3] where x != 2)", "2"),
+    # the first item deciding ends the search: 10 / x is never worked out for x = 0
+    ("any(each x in [2, 0] where x == 2 or 10 / x > 1)", "true"),
+    ("all(each x in [1, 0] where x == 1 and 10 / x > 1)", "false"),
+    ("any(each row in [[1, 2], [3, 4]] where all(each x in row where x > 2))", "true"),
+    ("1 < 2 and 2 < 3", "true"),
+    ("1 > 2 or not (2 < 3)", "false"),
+])
+def test_any_all_and_or_give_what_the_language_says(tmp_rules, text, shown):
+    assert _announced(tmp_rules, text) == shown
