@@ -10,6 +10,8 @@ fresh Python local, or `env['x']` for a name kept in the frame across decisions.
 """
 from __future__ import annotations
 
+import re
+
 from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
@@ -18,6 +20,11 @@ from ..model.values import Comp, EnumValue, Location, Player, Zone
 from ...check.types import INT, LOCATION
 from ..fastpaths import on
 from .hoist import Hoist
+
+_ITEM = re.compile(r"([a-z]_\d+)\[(\d+)\]")      # an item of a Python name: v_12[0]
+
+# Builtins that give a list of board locations no longer than the board (a tuple at play).
+_PLACES_LISTED = frozenset({"locations", "tagged", "neighbours"})
 
 # Literal ranges at most this long are built once, when the game is compiled.
 _CONSTANT_RANGE = 1000
@@ -78,11 +85,21 @@ class ExprGen:
         """The bare Python name text reads when every value it has is of class cls (named as in
         generated code: "Location", "tuple", …), components of kind when kind is given, else None:
         that test can be left out."""
-        name = text.strip("()")
-        certain = self.certain.get(name)
-        if certain is not None and certain.cls is _CLASSES.get(cls) and name.isidentifier() \
-                and (kind is None or certain.kind is kind):
-            return name
+        certain = self.certain_of(text)
+        if certain is not None and certain.cls is _CLASSES.get(cls) and (kind is None or certain.kind is kind):
+            return text.strip("()")
+        return None
+
+    def certain_of(self, text: str):
+        """Certain of what text reads, when it is a Python name or an item of one (`v[0]`)."""
+        bare = text.strip("()")
+        if bare.isidentifier():
+            return self.certain.get(bare)
+        m = _ITEM.fullmatch(bare)
+        if m is not None:
+            of = self.certain.get(m.group(1))
+            if of is not None and of.cls is tuple and of.length > int(m.group(2)):
+                return of.items
         return None
 
     def items_source(self, e, names, statement: bool = False) -> tuple:
@@ -181,6 +198,9 @@ class ExprGen:
     def g_index(self, e, names):
         obj, index = self.gen(e.obj, names), self.gen(e.index, names)
         general = f"_index(st, {{}}, {index}, {self.k(e.span)})"
+        bare = self.sure(obj, "tuple") if on("typed") and isinstance(e.index, n.Literal) else None
+        if bare is not None and type(e.index.value) is int and 0 <= e.index.value < self.certain[bare].length:
+            return f"{bare}[{e.index.value}]"       # a list certainly that long
         if on("typed") and not self.no_walrus and self.is_list(e.obj) and isinstance(e.index, n.Literal) \
                 and type(e.index.value) is int and e.index.value >= 0:
             t = self.temp()         # a list (a tuple at play) and a whole number: Python's own indexing
@@ -404,7 +424,10 @@ class ExprGen:
             return folded
         args = [self.gen(a, names) for a in e.args]
         args += [f"{k}={self.keyword(k, v, names)}" for k, v in e.kwargs]
-        return f"{self.k(reporting(PLAIN[e.func], e.func, e.span))}(st, prog, {', '.join(args)})"
+        text = f"{self.k(reporting(PLAIN[e.func], e.func, e.span))}(st, prog, {', '.join(args)})"
+        if e.func in _PLACES_LISTED:
+            self.built[text] = Certain(Location)
+        return text
 
     def special_call(self, e, names):
         """The calls rules make most, written without a call to the library."""
@@ -424,13 +447,15 @@ class ExprGen:
                 bare = self.sure(text, cls)
                 if bare is not None:
                     return f"len(st.contents[{bare}.index])"
+            if text in self.built:
+                return f"len({text})"       # a list just built: a tuple
             if on("typed") and not self.no_walrus and place is not None \
                     and (place is LOCATION or place.head == "zone of"):
                 t = self.temp()     # a board location or a zone: what lies there, counted in place
                 return f"(len(st.contents[{t}.index]) if type({t} := {text}) is {cls} else _size(st, {t}))"
             return f"_size(st, {text})"
         if (name == "contents" or name == "at") and len(args) == 1:
-            return f"_items_of(st, {self.gen(args[0], names)})"
+            return self.contents(args[0], names)
         if name == "first" and len(args) == 1:
             inner = args[0]
             if isinstance(inner, n.Call) and inner.func in ("contents", "at") and len(inner.args) == 1 \
@@ -444,14 +469,27 @@ class ExprGen:
         if name in ("at", "item_at") and len(args) == 2 and isinstance(args[1], n.Name) \
                 and args[1].name in kinds and args[1].name not in names:
             kind = self.k(kinds[args[1].name])
-            place = self.gen(args[0], names)
             if name == "item_at":
-                return f"_item_of_kind(st, {place}, {kind})"
+                return f"_item_of_kind(st, {self.gen(args[0], names)}, {kind})"
             c = self.ns.fresh("c")
-            text = f"tuple([{c} for {c} in _items_of(st, {place}) if {c}.kind is {kind}])"
+            text = f"tuple([{c} for {c} in {self.contents(args[0], names, iterable=True)} if {c}.kind is {kind}])"
             self.built[text] = Certain(Comp, None, kinds[args[1].name])
             return text
         return None
+
+    def contents(self, place, names, iterable: bool = False) -> str:
+        """What lies on a place: a board location's contents read in place (a location is never
+        shuffled lazily, as a zone may be), anything else through _items_of. iterable: the text
+        is a comprehension's source, where Python forbids `:=`."""
+        text = self.plain(place, names) if iterable else self.gen(place, names)
+        if on("typed") and self.type_of(place) is LOCATION:
+            bare = self.sure(text, "Location")
+            if bare is not None:
+                return f"st.contents[{bare}.index]"
+            if not self.no_walrus and not iterable:
+                t = self.temp()
+                return f"(st.contents[{t}.index] if type({t} := {text}) is Location else _items_of(st, {t}))"
+        return f"_items_of(st, {text})"
 
     def fold(self, e, names):
         """A call that reads nothing that changes in play, with arguments known when the game is
@@ -496,6 +534,8 @@ class ExprGen:
                     bound.append(f"({t} := {text})")
                     inner[p] = t
                     self.varies_with(t, text)
+                    if self.certain_of(text) is not None:
+                        self.certain[t] = self.certain_of(text)
             self.inlining.add(e.func)
             self.sites.append(site if site is not None else self.compiler.checked.types)
             try:
@@ -510,13 +550,15 @@ class ExprGen:
 
 class Certain:
     """What is certain of every value a Python name takes: its class, Certain of its items when
-    it is a list (or None), and the kind of a component (or None)."""
-    __slots__ = ("cls", "items", "kind")
+    it is a list (or None), the kind of a component (or None), and how many items a list has
+    at least."""
+    __slots__ = ("cls", "items", "kind", "length")
 
-    def __init__(self, cls, items=None, kind=None):
+    def __init__(self, cls, items=None, kind=None, length=0):
         self.cls = cls
         self.items = items
         self.kind = kind
+        self.length = length
 
 
 def certainty(values: tuple):
@@ -529,7 +571,8 @@ def certainty(values: tuple):
         return None
     items = certainty(tuple(x for v in values for x in v)) if cls is tuple else None
     kinds = {v.kind for v in values} if cls is Comp else ()
-    return Certain(cls, items, next(iter(kinds)) if len(kinds) == 1 else None)
+    return Certain(cls, items, next(iter(kinds)) if len(kinds) == 1 else None,
+                   min(map(len, values)) if cls is tuple else 0)
 
 
 # The classes type tests in generated code name, by the name they use.

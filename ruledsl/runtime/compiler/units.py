@@ -21,6 +21,7 @@ from ...errors import error
 from ...check.decisions import escapes, is_chance_let
 from ...ir import nodes as n
 from ..fastpaths import on
+from .exprs import Certain
 from .fixed import FIXED_MEMO, fixed_prefix
 from .hoist import Hoist
 from .together import TogetherGen
@@ -279,6 +280,10 @@ class UnitGen(TogetherGen):
                 return
             tail = f"{low}, {high if high else low}, {s.ordered}, {self.k(s.span)}"
             select = lambda items: f"_selections(st, {items}, {tail})"     # noqa: E731
+            fewest = self.ns.known(low)
+            if items is not None and type(fewest) is int and on("typed"):
+                # each selection: a list of at least `low` of the items
+                self.compiler.exprs.certain[item] = Certain(tuple, items, None, fewest)
         else:
             select = lambda items: items                                    # noqa: E731
             if items is not None and on("typed"):
@@ -370,7 +375,10 @@ class UnitGen(TogetherGen):
                 local = {**names, option.var: item}
                 test = self.x(option.cond, local) if option.cond is not None else "True"
                 key = var[len('env['):-1]
-                lines += [(f"for {item} in _items(st, {self.x(option.source, names)}):", option.span),
+                source, certain = self.compiler.exprs.items_source(option.source, names, statement=True)
+                if certain is not None and on("typed"):
+                    self.compiler.exprs.certain[item] = certain
+                lines += [(f"for {item} in {source}:", option.span),
                           (f"    if {test}:", option.span),
                           (f"        found.setdefault({'_l := ' if option.help else ''}{self.label(option.label, local)}, "
                            f"(__L{target(label, key)}__, {key}, {item}))", option.span)]

@@ -179,8 +179,10 @@ TURNS = {0: "0 degrees", 90: "90 degrees clockwise", 180: "180 degrees", 270: "9
 def mark(prog, st, loc, tag: str, on: bool, span=None) -> None:
     if type(loc) is not Location:
         raise error(span, f"only a location can be marked, not {display(st, loc)}")
-    tags = st.tags[loc.index]
-    st.tags[loc.index] = tags | {tag} if on else tags - {tag}
+    i = loc.index
+    tags = st.tags[i]
+    # a new tuple, never a change to the one clones share (and `tagged` remembers its answers by)
+    st.tags = st.tags[:i] + (tags | {tag} if on else tags - {tag},) + st.tags[i + 1:]
 
 
 def as_list(value) -> tuple:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations, permutations
+from math import comb, perm
 
 from ...errors import error
 from ..effects.effects import draw_one, move
@@ -67,14 +68,15 @@ def chooser_of(st, p, span):
 
 def selections(st, items: tuple, low: int, high: int, ordered: bool, span) -> list:
     """Every selection of low..high items (in every order when ordered)."""
-    pick = permutations if ordered else combinations
+    pick, number = (permutations, perm) if ordered else (combinations, comb)
+    sizes = range(max(low, 0), min(high, len(items)) + 1)
+    # counted before any is made, then made at C speed
+    if sum(number(len(items), k) for k in sizes) > MAX_OPTIONS * 4:
+        raise error(span, "this decision has too many possible selections",
+                    "narrow the list, or choose one item at a time")
     out = []
-    for k in range(max(low, 0), min(high, len(items)) + 1):
-        for combo in pick(items, k):
-            out.append(combo)
-            if len(out) > MAX_OPTIONS * 4:
-                raise error(span, "this decision has too many possible selections",
-                            "narrow the list, or choose one item at a time")
+    for k in sizes:
+        out.extend(pick(items, k))
     return out
 
 

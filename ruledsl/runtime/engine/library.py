@@ -148,9 +148,16 @@ def _locations(st, prog, board=None):
 
 def _tagged(st, prog, tag, board=None):
     name = tag.name if hasattr(tag, "name") else str(tag)   # a Tag, or a board named like it
-    locs = board.locations if board is not None else prog.all_locations
     tags = st.tags
-    return tuple(loc for loc in locs if name in tags[loc.index])
+    # The answer for these tags is remembered: tags seldom change, and a change makes a new tuple.
+    key = (name, board)
+    kept = prog.tagged.get(key)
+    if kept is not None and kept[0] is tags:
+        return kept[1]
+    locs = board.locations if board is not None else prog.all_locations
+    found = tuple([loc for loc in locs if name in tags[loc.index]])
+    prog.tagged[key] = (tags, found)
+    return found
 
 
 def _graph_kw(st, prog, via, avoid):

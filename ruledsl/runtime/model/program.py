@@ -51,6 +51,7 @@ class Program:
         self.turn_options: list = []
         self.turn_option_units = frozenset()
         self.graphs = None
+        self.tagged: dict = {}     # (tag, board) -> (the tags tuple it was found in, the locations)
         self.progress = None            # st -> text, the rules' `progress "…"`
         self.code_map = None
         self.compiler = None
@@ -156,7 +157,7 @@ class Program:
         st.vals = [None] * self.var_count
         st.loc, st.face, st.owner, st.fields, st.known = [], [], [], [], []
         st.contents = [()] * len(self.places)
-        st.tags = [p.tags if type(p) is Location else frozenset() for p in self.places]
+        st.tags = tuple(p.tags if type(p) is Location else frozenset() for p in self.places)
         st.lazy = frozenset()
         st.rng = 0
         st.frames = []

@@ -123,7 +123,7 @@ class StateData:
         other.fields = self.fields[:]
         other.known = self.known[:]
         other.contents = self.contents[:]
-        other.tags = self.tags[:]
+        other.tags = self.tags             # a tuple, replaced when a tag changes
         other.lazy = self.lazy
         other.rng = self.rng
         other.frames = [f.copy() for f in self.frames]
