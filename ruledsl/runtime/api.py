@@ -55,6 +55,8 @@ class Actions(Sequence):
         return len(self.labels)
 
     def __getitem__(self, i):
+        if type(i) is int and 0 <= i < len(self.labels):
+            return Action(self.labels[i], i, self.seat)
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self.labels)))]
         n = len(self.labels)

@@ -24,6 +24,9 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
 - fixed:    the leading conditions of a decision's `where` that read only where its items
             lie (rows, columns and fields of board locations, which never change) are
             worked out once per selection for the whole game, and remembered;
+- fuse:     a decision among the items of a list that only filters another
+            (`choose x from [each y in L where c]`) goes through L, testing c with
+            each option, instead of building the list first;
 - lazy:     a `choose N from C` with no `where`, labelled by the chosen items, offers
             its selections without making each one (the i-th is worked out when asked)
             when the items read differently;
@@ -36,7 +39,8 @@ from __future__ import annotations
 
 import os
 
-ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "fixed", "lazy", "jumps", "started"})
+ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "fixed", "fuse", "lazy", "jumps",
+                 "started"})
 
 
 def _off_from_environment() -> set:

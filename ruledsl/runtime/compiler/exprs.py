@@ -52,6 +52,8 @@ class ExprGen:
         self.no_walrus = 0          # > 0 inside a comprehension's source, where Python forbids `:=`
         self.inlining: set = set()
         self.memo = None            # while a decision's labels are written: the name of its display memo
+        self.memo_used = False      # whether what was written since this was cleared shows through that memo
+        self.calls_out = False      # whether it calls the library or a define's function (which may search)
         self.hoists: list = []      # the loops being written, outermost first: where invariant parts go (Hoist)
         self.kept: list = []        # the names a comprehension just written keeps (see kept_around)
         self.sites: list = []       # the types of the define bodies being written in place (innermost last)
@@ -147,7 +149,10 @@ class ExprGen:
 
     def shown(self, text: str) -> str:
         """Python text showing a value as players read it."""
-        return f"_Dm(st, {text}, {self.memo})" if self.memo else f"_D(st, {text})"
+        if self.memo:
+            self.memo_used = True
+            return f"_Dm(st, {text}, {self.memo})"
+        return f"_D(st, {text})"
 
     def shown_part(self, e, names) -> str:
         """A {…} part of a text: a seat, a place or an enum value (known to the checker) reads as its
@@ -288,9 +293,22 @@ class ExprGen:
             return self.equality(e, a, b, op == "!=")
         helper = "_add" if op == "+" else _ARITH[op]
         if op == "+" and on("typed") and not self.no_walrus and self.is_list(e.left) and self.is_list(e.right):
-            ta, tb = self.temp(), self.temp()    # two lists (tuples at play): joined by Python's +
-            return (f"({ta} + {tb} if (type({ta} := {a}) is tuple) & (type({tb} := {b}) is tuple) "
-                    f"else _add(st, {ta}, {tb}, {self.k(e.span)}))")
+            # two lists (tuples at play): joined by Python's +; a list written out or just built is one
+            sides = [(x, t, isinstance(x, n.ListLit) or t in self.built) for x, t in ((e.left, a), (e.right, b))]
+            if all(sure for _, _, sure in sides):
+                return f"({a} + {b})"
+            names_, tests = [], []
+            for x, t, sure in sides:
+                if sure:
+                    names_.append(t)
+                else:
+                    tmp = self.temp()
+                    names_.append(tmp)
+                    tests.append(f"(type({tmp} := {t}) is tuple)")
+            ta, tb = names_
+            plain = [t if sure else name for (_, t, sure), name in zip(sides, names_)]
+            return (f"({ta} + {tb} if {' & '.join(tests)} "
+                    f"else _add(st, {plain[0]}, {plain[1]}, {self.k(e.span)}))")
         if op in _INT_OPS and on("typed") and not self.no_walrus and self.is_int(e.left) and self.is_int(e.right):
             # Two whole numbers, as the checker expects: Python's operator (the helper for anything else).
             (ta, test_a), (tb, test_b) = self.int_operand(e.left, a), self.int_operand(e.right, b)
@@ -425,6 +443,7 @@ class ExprGen:
         args = [self.gen(a, names) for a in e.args]
         args += [f"{k}={self.keyword(k, v, names)}" for k, v in e.kwargs]
         text = f"{self.k(reporting(PLAIN[e.func], e.func, e.span))}(st, prog, {', '.join(args)})"
+        self.calls_out = True
         if e.func in _PLACES_LISTED:
             self.built[text] = Certain(Location)
         return text
@@ -545,6 +564,7 @@ class ExprGen:
                 self.inlining.discard(e.func)
             return f"({', '.join(bound)}, {body})[-1]" if bound else body
         args = ", ".join(self.gen(a, names) for a in e.args)
+        self.calls_out = True
         return f"{self.compiler.define_function(e.func)}(st{', ' if args else ''}{args})"
 
 

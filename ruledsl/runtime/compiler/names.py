@@ -143,6 +143,14 @@ class Names:
         return None
 
     # ---------------------------------------------------------------- writing
+    def player_slot(self, target):
+        """The first slot of a seat's variable `p.name` (a slot per seat), or None."""
+        name = target.name
+        prog = self.prog
+        if name in prog.var_slots and prog.var_decls[name].per_player:
+            return prog.var_slots[name]
+        return None
+
     def writer(self, target, obj_text, span):
         """Python text of a function call storing a value into a target: `set x`, `set p.score`,
         `set c.owner`, `set c.field`. obj_text is the text reading the target's object (Attr)."""

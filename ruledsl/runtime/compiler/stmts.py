@@ -84,6 +84,14 @@ class StmtGen:
             out.add(f"{obj} = {self.x(target.obj, names)}", s.span)
         write = self.compiler.names.writer(target, obj, s.span)
         value = self.x(s.value, names)
+        slot = self.compiler.names.player_slot(target) if obj is not None and s.op == "=" else None
+        if slot is not None and on("typed"):
+            # a seat's variable, as the checker expects: its slot written directly
+            out.add(f"if type({obj}) is Player:", s.span)
+            out.add(f"    st.vals[{slot} + {obj}.index] = {value}", s.span)
+            out.add("else:", s.span)
+            out.add(f"    {write(value)}", s.span)
+            return
         if s.op != "=":
             if obj is None:
                 current = self.x(target, names)

@@ -35,6 +35,14 @@ def _parts(s) -> str:
     return f", parts={'ordered' if s.ordered else 'unordered'!r}"
 
 
+def _filtering(source):
+    """The comprehension of a source that only filters a list (`[each y in L where c]`), or None."""
+    if isinstance(source, n.ListLit) and source.comp is not None and source.comp.body is None \
+            and source.comp.inner is None and source.comp.by is None:
+        return source.comp
+    return None
+
+
 def _shows_alone(template, var: str):
     """(text before, text after) when an option's label is the chosen items shown and nothing else
     computed (no `as`, or `as "…{var}…"`), else None."""
@@ -253,8 +261,10 @@ class UnitGen(TogetherGen):
             exprs.memo = None
 
     def chooser(self, s, names) -> str:
-        who = self.x(s.chooser, names) if s.chooser is not None else "None"
-        return f"_chooser(st, {who}, {self.k(s.span)})"
+        if s.chooser is None:
+            # whoever's turn it is (a seat, set by `turn`), or the helper's error when nobody's is
+            return f"(st.current if st.current is not None else _chooser(st, None, {self.k(s.span)}))"
+        return f"_chooser(st, {self.x(s.chooser, names)}, {self.k(s.span)})"
 
     def u_Choose(self, unit, s, names, exits, loops, together=None):
         """together: the Together of a `simultaneously` this decision is made in (its seat
@@ -264,7 +274,11 @@ class UnitGen(TogetherGen):
         key = var[len("env["):-1]
         item = self.ns.fresh("v")
         local = {**names, s.var: item}
-        source, items = self.compiler.exprs.items_source(s.source, names, statement=True)
+        head, rest = (fixed_prefix(s.where, s.var, self.prog.defn.defines)
+                      if s.where is not None and on("fixed") else (None, s.where))
+        # `choose x from [each y in L where c]`: L gone through, c tested with each option
+        fused = _filtering(s.source) if s.count_min is None and head is None and on("fuse") else None
+        source, items = self.compiler.exprs.items_source(fused.source if fused else s.source, names, statement=True)
         if s.count_min is not None:
             high = self.x(s.count_max, names) if s.count_max is not None else None
             low = self.x(s.count_min, names)
@@ -289,11 +303,12 @@ class UnitGen(TogetherGen):
             if items is not None and on("typed"):
                 self.compiler.exprs.certain[item] = items
         chooser = together.chooser if together else self.chooser(s, names)
-        head, rest = (fixed_prefix(s.where, s.var, self.prog.defn.defines)
-                      if s.where is not None and on("fixed") else (None, s.where))
         with self.options_of(unit, s.span, {item}, chooser, s.help is not None):
             label = self.label(s.label, local, item)
             where = self.x(rest, local) if rest is not None else None
+            if fused is not None and fused.where is not None:
+                kept_in = self.x(fused.where, {**names, fused.var: item})
+                where = kept_in if where is None else f"({kept_in}) and ({where})"
             kept = self.x(head, local) if head is not None else None
             note = self.label(s.help, local) if s.help is not None else None
         fixed_ok = None
@@ -411,6 +426,7 @@ class UnitGen(TogetherGen):
         exprs = self.compiler.exprs
         hoist = Hoist(self.ns, varying)
         exprs.hoists = [hoist] if on("hoist") else []
+        exprs.memo_used = exprs.calls_out = False
         try:
             yield
         finally:
@@ -420,8 +436,10 @@ class UnitGen(TogetherGen):
         unit.add("found = {}", span)
         if notes:
             unit.add("notes = {}", span)
-        unit.add("memo = {}", span)
-        unit.add("st.memo = {}", span)
+        if exprs.memo_used:
+            unit.add("memo = {}", span)         # each component's text, worked out once
+        if exprs.calls_out:
+            unit.add("st.memo = {}", span)      # the searches made, kept while the options are worked out
         for name in hoist.names:
             unit.add(f"{name} = _UNSET", span)
 

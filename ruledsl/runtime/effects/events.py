@@ -7,20 +7,14 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from ..model.state import Event, chain_to_list, logged
+from ..model.state import QUIET_KINDS, Event, chain_to_list, logged, public
 from ..model.values import Comp, Zone, component_text, display
-
-
-# What `quietly:` keeps out of the log: the effects on components. Announcements,
-# decisions, chance, turns, phases and the end are still told.
-QUIET_KINDS = frozenset({"move", "draw", "shuffle", "swap", "show"})
 
 
 def emit(st, text: str, to=None, others=None, kind: str = "log") -> None:
     if st.muted or (st.quiet and kind in QUIET_KINDS):
         return
-    log = st.log    # logged(), inlined: three events an action in the smallest games
-    st.log = (Event(text, to, others, kind), log, log[2] + 1 if log is not None else 1)
+    st.log = logged(Event(text, to, others, kind), st.log)
 
 
 def sees_face(prog, st, comp: Comp, seat: int) -> bool:
@@ -95,7 +89,7 @@ def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
         return
     everyone = (1 << len(prog.players)) - 1
     if comp.kind.position == "all" and (st.face[comp.id] or before_face == everyone):
-        emit(st, f"{component_text(st, comp)} {verb}", None, None, "move")   # in plain sight: no one to hide it from
+        public(st, f"{component_text(st, comp)} {verb}", "move")     # in plain sight: no one to hide it from
         return
     position, face = _who_sees(prog, st, comp, before_face)
     named = f"{display(st, comp)} {verb}"
