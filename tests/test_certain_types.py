@@ -98,3 +98,56 @@ def _announced(tmp_rules, text: str) -> str:
 ])
 def test_any_all_and_or_give_what_the_language_says(tmp_rules, text, shown):
     assert _announced(tmp_rules, text) == shown
+
+
+def test_a_decision_over_a_filtered_list_goes_through_the_list_itself(monkeypatch):
+    # `choose sq from [each s in locations(Grid) where empty(s)]`: no list is built first
+    code = ruledsl.load(str(GAME), players=2).program.code_map.texts("the flow")
+    assert re.search(r"for (v_\d+) in k\d+:\n\s+if \(len\(st\.contents\[\1\.index\]\) == 0\):", code)
+    monkeypatch.setattr(fastpaths, "OFF", {"fuse"})
+    unfused = ruledsl.load(str(GAME), players=2).program.code_map.texts("the flow")
+    assert not re.search(r"for (v_\d+) in k\d+:\n\s+if \(len\(st\.contents\[\1\.index\]\) == 0\):", unfused)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000))
+def test_going_through_the_list_itself_changes_no_game(seed, monkeypatch):
+    assert _trace(seed, set(), monkeypatch) == _trace(seed, {"fuse"}, monkeypatch)
+
+
+TAGS = HEADER + '''board B grid:
+    legend:
+        "g": Grave
+    map: """
+g . g
+"""
+flow:
+    repeat 2 times:
+        turn P1:
+            choose sq from locations(B) as "mark {sq}":
+                mark sq as Grave
+            choose sq from tagged(Grave) as "unmark {sq}":
+                unmark sq as Grave
+    end game
+'''
+
+
+def test_tagged_follows_every_change_of_tags_in_every_clone(tmp_rules):
+    state = ruledsl.load(tmp_rules("t.rules", TAGS), 2).new_game(seed=1)
+    assert state.legal_labels() == ["mark A1", "mark B1", "mark C1"]
+    before = state.clone()
+    state.apply("mark B1")
+    assert state.legal_labels() == ["unmark A1", "unmark B1", "unmark C1"]
+    assert before.legal_labels() == ["mark A1", "mark B1", "mark C1"]
+    before.apply("mark A1")                       # its own tags: B1 is not marked there
+    assert before.legal_labels() == ["unmark A1", "unmark C1"]
+    state.apply("unmark A1")
+    state.apply("mark A1")
+    assert state.legal_labels() == ["unmark A1", "unmark B1", "unmark C1"]
+
+
+def test_too_many_selections_are_refused_before_any_is_made(tmp_rules):
+    text = HEADER + "flow:\n    turn P1:\n        choose 12 pick from 1..40 where pick[0] > 0 as \"{pick}\":\n" \
+        "            end game\n"
+    with pytest.raises(ruledsl.RulesError, match="too many possible selections"):
+        ruledsl.load(tmp_rules("s.rules", text), 2).new_game()

@@ -53,7 +53,6 @@ class ExprGen:
         self.inlining: set = set()
         self.memo = None            # while a decision's labels are written: the name of its display memo
         self.memo_used = False      # whether what was written since this was cleared shows through that memo
-        self.calls_out = False      # whether it calls the library or a define's function (which may search)
         self.hoists: list = []      # the loops being written, outermost first: where invariant parts go (Hoist)
         self.kept: list = []        # the names a comprehension just written keeps (see kept_around)
         self.sites: list = []       # the types of the define bodies being written in place (innermost last)
@@ -443,7 +442,6 @@ class ExprGen:
         args = [self.gen(a, names) for a in e.args]
         args += [f"{k}={self.keyword(k, v, names)}" for k, v in e.kwargs]
         text = f"{self.k(reporting(PLAIN[e.func], e.func, e.span))}(st, prog, {', '.join(args)})"
-        self.calls_out = True
         if e.func in _PLACES_LISTED:
             self.built[text] = Certain(Location)
         return text
@@ -504,11 +502,20 @@ class ExprGen:
         if on("typed") and self.type_of(place) is LOCATION:
             bare = self.sure(text, "Location")
             if bare is not None:
-                return f"st.contents[{bare}.index]"
+                return self.counted(f"st.contents[{bare}.index]")
             if not self.no_walrus and not iterable:
                 t = self.temp()
-                return f"(st.contents[{t}.index] if type({t} := {text}) is Location else _items_of(st, {t}))"
-        return f"_items_of(st, {text})"
+                return self.counted(f"(st.contents[{t}.index] if type({t} := {text}) is Location else _items_of(st, {t}))")
+        kind = self.type_of(place)
+        if kind is not None and (kind is LOCATION or kind.head in ("zone", "zone of")):
+            return self.counted(f"_items_of(st, {text})")
+        return f"_items_of(st, {text})"         # (a list, maybe: its items gone through as any list's)
+
+    def counted(self, text: str) -> str:
+        """text, which reads what lies on a place: components, no more than the game has, gone
+        through without the step budget's count (as a list just built is)."""
+        self.built[text] = Certain(Comp)
+        return text
 
     def fold(self, e, names):
         """A call that reads nothing that changes in play, with arguments known when the game is
@@ -564,7 +571,6 @@ class ExprGen:
                 self.inlining.discard(e.func)
             return f"({', '.join(bound)}, {body})[-1]" if bound else body
         args = ", ".join(self.gen(a, names) for a in e.args)
-        self.calls_out = True
         return f"{self.compiler.define_function(e.func)}(st{', ' if args else ''}{args})"
 
 

@@ -426,7 +426,7 @@ class UnitGen(TogetherGen):
         exprs = self.compiler.exprs
         hoist = Hoist(self.ns, varying)
         exprs.hoists = [hoist] if on("hoist") else []
-        exprs.memo_used = exprs.calls_out = False
+        exprs.memo_used = False
         try:
             yield
         finally:
@@ -438,8 +438,7 @@ class UnitGen(TogetherGen):
             unit.add("notes = {}", span)
         if exprs.memo_used:
             unit.add("memo = {}", span)         # each component's text, worked out once
-        if exprs.calls_out:
-            unit.add("st.memo = {}", span)      # the searches made, kept while the options are worked out
+        unit.add("st.memo = {}", span)          # the searches made, kept while the options are worked out
         for name in hoist.names:
             unit.add(f"{name} = _UNSET", span)
 

@@ -21,11 +21,15 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
     cid = comp.id
     contents = st.contents
     old_index = st.loc[cid]
-    new_index = dest.index if type(dest) is Location or type(dest) is Zone else None
-    if new_index is None:
+    kind = type(dest)
+    if kind is Location:
+        zone = False
+    elif kind is Zone:
+        zone = True
+    else:
         raise error(span, f"{display(st, dest)} is not a zone or a location")
-    zone = type(dest) is Zone
-    up_after = facing == "up" if facing is not None else (dest.facing == "up" if zone else True)
+    new_index = dest.index
+    up_after = (facing == "up") if facing is not None else (dest.facing == "up" if zone else True)
     # Who saw its face before matters only when the move's event may hide it from someone (and
     # there is an event: not in a muted state, as a search bot's playout).
     quiet = quiet or st.muted

@@ -87,10 +87,10 @@ def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
     who see where it is, nothing to those who may not know where it is."""
     if st.muted:
         return
-    everyone = (1 << len(prog.players)) - 1
-    if comp.kind.position == "all" and (st.face[comp.id] or before_face == everyone):
+    if comp.kind.position == "all" and (st.face[comp.id] or before_face == (1 << len(prog.players)) - 1):
         public(st, f"{component_text(st, comp)} {verb}", "move")     # in plain sight: no one to hide it from
         return
+    everyone = (1 << len(prog.players)) - 1
     position, face = _who_sees(prog, st, comp, before_face)
     named = f"{display(st, comp)} {verb}"
     anonymous = f"{a_kind(comp.kind.name)} {verb}"

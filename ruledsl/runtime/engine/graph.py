@@ -33,15 +33,19 @@ class Graphs:
     def __init__(self, steps: dict, defaults: dict):
         self.steps = steps        # location index -> tuple of Step
         self.defaults = defaults  # board name -> frozenset of kinds followed by default, or None (all)
+        self.followed: dict = {}  # (location index, kinds followed) -> its steps of those kinds
 
     def out(self, st, loc: Location, via, avoid):
         """The locations one step from loc now, in the board's order, without repeats."""
         if via is None:
             via = self.defaults.get(loc.board)
+        key = (loc.index, via)
+        steps = self.followed.get(key)
+        if steps is None:     # which steps an edge kind allows never changes: sorted out once
+            steps = self.followed[key] = tuple(s for s in self.steps.get(loc.index, ())
+                                               if via is None or s.kind in via)
         seen = []
-        for s in self.steps.get(loc.index, ()):
-            if via is not None and s.kind not in via:
-                continue
+        for s in steps:
             to = s.to
             if avoid and to in avoid:
                 continue
