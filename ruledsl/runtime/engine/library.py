@@ -193,12 +193,15 @@ def _adjacent(st, prog, a, b, via=None, avoid=None, board=None):
     return b in prog.graphs.out(st, a, via, avoid)
 
 
+_KEYS = frozenset({tuple, frozenset, type(None)})    # `via:` and `avoid:` values a search is remembered by
+
+
 def _distances_from(st, prog, start, via, avoid) -> dict:
     """{location: fewest steps from start}. While a decision's options are worked out nothing
     changes, so each search, by its arguments as the rules give them, is made once (st.memo)."""
     memo = st.memo
     key = None
-    if memo is not None and type(avoid) in (tuple, type(None)) and type(via) in (frozenset, tuple, type(None)):
+    if memo is not None and type(avoid) in _KEYS and type(via) in _KEYS:
         key = (start, via, avoid)
         found = memo.get(key)
         if found is not None:
@@ -211,7 +214,10 @@ def _distances_from(st, prog, start, via, avoid) -> dict:
 
 
 def _distance(st, prog, a, b, via=None, avoid=None, board=None):
-    a, b = place_of(st, prog, a), place_of(st, prog, b)
+    if type(a) is not Location:
+        a = place_of(st, prog, a)
+    if type(b) is not Location:
+        b = place_of(st, prog, b)
     if a is None or b is None:
         return None
     return _distances_from(st, prog, a, via, avoid).get(b)
