@@ -193,15 +193,12 @@ def _adjacent(st, prog, a, b, via=None, avoid=None, board=None):
     return b in prog.graphs.out(st, a, via, avoid)
 
 
-_KEYS = frozenset({tuple, frozenset, type(None)})    # `via:` and `avoid:` values a search is remembered by
-
-
 def _distances_from(st, prog, start, via, avoid) -> dict:
     """{location: fewest steps from start}. While a decision's options are worked out nothing
     changes, so each search, by its arguments as the rules give them, is made once (st.memo)."""
     memo = st.memo
     key = None
-    if memo is not None and type(avoid) in _KEYS and type(via) in _KEYS:
+    if memo is not None and type(avoid) in (tuple, type(None)) and type(via) in (frozenset, tuple, type(None)):
         key = (start, via, avoid)
         found = memo.get(key)
         if found is not None:
