@@ -55,7 +55,7 @@ def test_items_of_a_fixed_list_are_read_without_tests():
     assert "_items(st, v_" not in code
     assert re.search(r"for (v_\d+) in k\d+ if \(+env\['sq'\]\)+ in \1\)", code)     # `sq in line`, no test
     # the squares of the grid: counted in place, with no test of what they are
-    assert "(len(st.contents[v_" in code and "_size(" not in code
+    assert "(not st.contents[v_" in code and "_size(" not in code and "len(st.contents" not in code
 
 
 def test_certainty_of_a_fixed_list():
@@ -93,6 +93,9 @@ def _announced(tmp_rules, text: str) -> str:
     ("any(each x in [2, 0] where x == 2 or 10 / x > 1)", "true"),
     ("all(each x in [1, 0] where x == 1 and 10 / x > 1)", "false"),
     ("any(each row in [[1, 2], [3, 4]] where all(each x in row where x > 2))", "true"),
+    # the first that passes: the search stops there (1 / 0 is never worked out)
+    ("first([each x in [3, 1, 0] where x < 3 and 6 / x > 2])", "1"),
+    ("first([each x in [3, 4] where x > 5])", "none"),
     ("1 < 2 and 2 < 3", "true"),
     ("1 > 2 or not (2 < 3)", "false"),
 ])
@@ -103,10 +106,10 @@ def test_any_all_and_or_give_what_the_language_says(tmp_rules, text, shown):
 def test_a_decision_over_a_filtered_list_goes_through_the_list_itself(monkeypatch):
     # `choose sq from [each s in locations(Grid) where empty(s)]`: no list is built first
     code = ruledsl.load(str(GAME), players=2).program.code_map.texts("the flow")
-    assert re.search(r"for (v_\d+) in k\d+:\n\s+if \(len\(st\.contents\[\1\.index\]\) == 0\):", code)
+    assert re.search(r"for (v_\d+) in k\d+:\n\s+if \(not st\.contents\[\1\.index\]\):", code)
     monkeypatch.setattr(fastpaths, "OFF", {"fuse"})
     unfused = ruledsl.load(str(GAME), players=2).program.code_map.texts("the flow")
-    assert not re.search(r"for (v_\d+) in k\d+:\n\s+if \(len\(st\.contents\[\1\.index\]\) == 0\):", unfused)
+    assert not re.search(r"for (v_\d+) in k\d+:\n\s+if \(not st\.contents\[\1\.index\]\):", unfused)
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -151,3 +154,28 @@ def test_too_many_selections_are_refused_before_any_is_made(tmp_rules):
         "            end game\n"
     with pytest.raises(ruledsl.RulesError, match="too many possible selections"):
         ruledsl.load(tmp_rules("s.rules", text), 2).new_game()
+
+
+PLACES = HEADER + '''kind Stone
+zone heap: area of Stone:
+    2 x Stone
+board B grid:
+    map: """
+. .
+"""
+flow:
+    announce "{count(contents(A1)) == 0} {count(contents(heap)) == 0} {first(contents(heap)) is Stone}"
+    move first(contents(heap)) to A1
+    announce "{count(contents(A1)) == 0} {count(contents(A1)) != 0} {first(contents(A1)) is Stone} {first(contents(B1))}"
+    end game
+'''
+
+
+def test_what_lies_on_a_place_is_read_in_place(tmp_rules):
+    game = ruledsl.load(tmp_rules("p.rules", PLACES), 2)
+    log = game.new_game(seed=1).events(None)
+    assert [line for line in log if line.startswith(("true", "false"))] == \
+        ["true false true", "false true true none"]
+    code = game.program.code_map.texts("the flow")
+    # the typed paths, each with the general one beside it
+    assert "is _Zone and not st.lazy and" in code and "_first(st, " in code and "is Location else _size(" in code

@@ -60,6 +60,7 @@ class ExprGen:
         # the items of a list fixed when the game is compiled. Their type tests are left out.
         self.certain: dict = {}
         self.built: dict = {}       # the text of a comprehension building a list -> Certain of its items
+        self.lengths: dict = {}     # the text len(x) of a tuple's length -> x
 
     def k(self, value) -> str:
         return self.ns.const(value)
@@ -328,6 +329,10 @@ class ExprGen:
             if v is None:
                 return f"({a} {'is not' if negate else 'is'} None)"
             if type(v) is int and _gives_int(e.left):
+                inner = self.lengths.get(a)
+                if v == 0 and inner is not None:
+                    test = f"(not {inner})"     # nothing there: an empty tuple
+                    return f"(not {test})" if negate else test
                 test = f"({a} == {b})"      # a count: a whole number, as the literal is
                 return f"(not {test})" if negate else test
             if not self.no_walrus:
@@ -463,9 +468,9 @@ class ExprGen:
                 cls = "Location" if place is LOCATION else "_Zone"
                 bare = self.sure(text, cls)
                 if bare is not None:
-                    return f"len(st.contents[{bare}.index])"
+                    return self.length(f"st.contents[{bare}.index]")
             if text in self.built:
-                return f"len({text})"       # a list just built: a tuple
+                return self.length(text)    # a list just built: a tuple
             if on("typed") and not self.no_walrus and place is not None \
                     and (place is LOCATION or place.head == "zone of"):
                 t = self.temp()     # a board location or a zone: what lies there, counted in place
@@ -473,12 +478,25 @@ class ExprGen:
             return f"_size(st, {text})"
         if (name == "contents" or name == "at") and len(args) == 1:
             return self.contents(args[0], names)
+        if name == "first" and len(args) == 1 and _only_filters(args[0]):
+            # the first item that passes: the search stops there, no list is built
+            var, source, cond, _ = self.loop(args[0].comp, names)
+            return self.kept_around(f"next(({var} for {var} in {source}{cond}), None)")
         if name == "first" and len(args) == 1:
             inner = args[0]
             if isinstance(inner, n.Call) and inner.func in ("contents", "at") and len(inner.args) == 1 \
                     and inner.comp is None and not inner.kwargs:
                 inner = inner.args[0]           # first(contents(x)): first reads x's items itself
-            return f"_first(st, {self.gen(inner, names)})"
+            text = self.gen(inner, names)
+            place = self.type_of(inner)
+            if on("typed") and not self.no_walrus and place is not None \
+                    and (place is LOCATION or place.head == "zone of"):
+                # what lies first on a place (a zone not lazily shuffled), read in place
+                t, items = self.temp(), self.temp()
+                cls = "Location" if place is LOCATION else "_Zone"
+                return (f"({items}[0] if type({t} := {text}) is {cls} and not st.lazy "
+                        f"and ({items} := st.contents[{t}.index]) else _first(st, {t}))")
+            return f"_first(st, {text})"
         if name == "abs" and len(args) == 1 and self.is_int(args[0]) and not self.no_walrus:
             t = self.temp()
             library = self.k(reporting(PLAIN["abs"], "abs", e.span))
@@ -493,6 +511,12 @@ class ExprGen:
             self.built[text] = Certain(Comp, None, kinds[args[1].name])
             return text
         return None
+
+    def length(self, items: str) -> str:
+        """len() of a tuple's text, remembered so that `== 0` can test the tuple itself."""
+        text = f"len({items})"
+        self.lengths[text] = items
+        return text
 
     def contents(self, place, names, iterable: bool = False) -> str:
         """What lies on a place: a board location's contents read in place (a location is never
@@ -604,6 +628,12 @@ def certainty(values: tuple):
 # The classes type tests in generated code name, by the name they use.
 _CLASSES = {"Location": Location, "Player": Player, "tuple": tuple, "_Zone": Zone, "_EnumValue": EnumValue,
             "int": int, "str": str, "Comp": Comp}
+
+
+def _only_filters(e) -> bool:
+    """Whether e is a list comprehension that only filters another list (`[each y in L where c]`)."""
+    return isinstance(e, n.ListLit) and e.comp is not None and e.comp.body is None and e.comp.inner is None \
+        and e.comp.by is None
 
 
 def _gives_int(e) -> bool:
