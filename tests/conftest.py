@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import tempfile
 from pathlib import Path
@@ -25,6 +26,24 @@ os.environ["RULEDSL_CACHE_DIR"] = _CACHE
 def _remove_cache():
     yield
     shutil.rmtree(_CACHE, ignore_errors=True)
+
+
+def random_trace(path, seed: int, off: set, monkeypatch) -> list:
+    """A seeded random game of a rules file with the fast paths `off` switched off: the options
+    of every decision, then the public view and log at the end (to compare the fast paths on
+    and off)."""
+    from ruledsl.runtime import fastpaths
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    state = ruledsl.load(str(path), players=2).new_game(seed=seed)
+    rng = random.Random(seed)
+    trace = []
+    while not state.is_terminal():
+        labels = state.legal_labels()
+        trace.append(labels)
+        state.apply(rng.choice(labels))
+    trace.append(state.view(None))
+    trace.append(state.events(None))
+    return trace
 
 
 def errors_of(text: str, path: str = "t.rules", complete: bool = True) -> list:

@@ -3,7 +3,6 @@ tests of items of lists fixed when the game is compiled, the step count of lists
 bool() around what is already true or false; and the any/all that yield only the item deciding."""
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -15,7 +14,7 @@ from ruledsl.runtime import fastpaths
 from ruledsl.runtime.compiler.exprs import certainty
 from ruledsl.runtime.model.values import Comp, Location
 
-from .conftest import ROOT
+from .conftest import ROOT, random_trace
 
 GAME = ROOT / "tests" / "fixtures" / "certain_items.rules"
 TIC_TAC_TOE = ROOT / "games" / "examples" / "tic_tac_toe.rules"
@@ -23,16 +22,7 @@ HEADER = 'game "E"\nplayers 2\n'
 
 
 def _trace(seed: int, off: set, monkeypatch) -> list:
-    monkeypatch.setattr(fastpaths, "OFF", off)
-    state = ruledsl.load(str(GAME), players=2).new_game(seed=seed)
-    rng = random.Random(seed)
-    trace = []
-    while not state.is_terminal():
-        labels = state.legal_labels()
-        trace.append(labels)
-        state.apply(rng.choice(labels))
-    trace.append(state.events(None))
-    return trace
+    return random_trace(GAME, seed, off, monkeypatch)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -2,7 +2,6 @@
 board locations lie, and that remembering them changes no game."""
 from __future__ import annotations
 
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -10,10 +9,9 @@ from hypothesis import strategies as st
 
 import ruledsl
 from ruledsl.ir import nodes as n
-from ruledsl.runtime import fastpaths
 from ruledsl.runtime.compiler.fixed import PLACE, VALUE, fixed, fixed_items, fixed_prefix
 
-from .conftest import ROOT
+from .conftest import ROOT, random_trace
 
 GAME = ROOT / "tests" / "fixtures" / "fixed_conditions.rules"
 
@@ -77,26 +75,12 @@ def test_items_are_fixed_only_when_all_are_locations():
     assert not fixed_items(tuple(squares) + (game.program.comps[0],))
 
 
-def _trace(seed: int, off: set, monkeypatch) -> list:
-    monkeypatch.setattr(fastpaths, "OFF", off)
-    game = ruledsl.load(str(GAME), players=2)
-    state = game.new_game(seed=seed)
-    rng = random.Random(seed)
-    trace = []
-    while not state.is_terminal():
-        labels = state.legal_labels()
-        trace.append(labels)
-        state.apply(rng.choice(labels))
-    trace.append(state.view(None))
-    return trace
-
-
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000))
 def test_remembered_conditions_offer_what_working_them_out_offers(seed, monkeypatch):
     # the marks change which squares are free, the counters' rows change which may be
     # shifted: both decisions must offer exactly what they offer with the fast path off
-    assert _trace(seed, set(), monkeypatch) == _trace(seed, {"fixed"}, monkeypatch)
+    assert random_trace(GAME, seed, set(), monkeypatch) == random_trace(GAME, seed, {"fixed"}, monkeypatch)
 
 
 def test_the_fixture_makes_both_decisions():
