@@ -39,22 +39,29 @@ def sees_position(st, comp: Comp, seat: int) -> bool:
 
 def _who_sees(prog, st, comp: Comp, before_face: int) -> tuple:
     """(seats that see where it is, seats among them that see which it is) as bitmasks."""
-    position = 0
-    face = 0
-    for p in prog.players:
-        i = p.index
-        if sees_position(st, comp, i):
-            position |= 1 << i
-            if before_face >> i & 1 or sees_face(prog, st, comp, i):
-                face |= 1 << i
-    return position, face
+    pos = comp.kind.position
+    if pos == "all":
+        position = (1 << len(prog.players)) - 1
+    else:
+        owner = st.owner[comp.id]
+        position = 1 << owner.index if pos == "owner" and owner is not None else 0
+    return position, position & (before_face | face_mask(prog, st, comp))
 
 
 def face_mask(prog, st, comp: Comp) -> int:
-    mask = 0
-    for p in prog.players:
-        if sees_face(prog, st, comp, p.index):
-            mask |= 1 << p.index
+    """The seats that may see comp's face where it lies now, as a bitmask (sees_face, for all)."""
+    everyone = (1 << len(prog.players)) - 1
+    cid = comp.id
+    if st.face[cid]:
+        return everyone
+    mask = st.known[cid] & everyone
+    place = prog.places[st.loc[cid]]
+    if type(place) is Zone:
+        vis = place.visibility
+        if vis == "all":
+            return everyone
+        if vis == "owner" and place.owner is not None:
+            mask |= 1 << place.owner.index
     return mask
 
 
