@@ -127,6 +127,8 @@ class Names:
                 return "type({}) is Comp", f"st.owner[{t}.id]", "Comp", None
             if name == "face_up":
                 return "type({}) is Comp", f"st.face[{t}.id]", "Comp", None
+            if name == "location":
+                return "type({}) is Comp", f"{k(prog.places)}[st.loc[{t}.id]]", "Comp", None
             return None
         if obj_type.head == "player":
             if name in prog.var_slots and prog.var_decls[name].per_player:

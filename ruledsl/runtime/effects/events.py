@@ -74,6 +74,17 @@ def seat_mask(seats) -> int:
 
 
 def seats_of(mask: int) -> frozenset:
+    """The seats of a bitmask (each mask's set made once: there are few)."""
+    found = _SEATS.get(mask)
+    if found is None:
+        found = _SEATS[mask] = _seats_of(mask)
+    return found
+
+
+_SEATS: dict = {}
+
+
+def _seats_of(mask: int) -> frozenset:
     out = []
     i = 0
     while mask:
