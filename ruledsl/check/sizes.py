@@ -100,11 +100,22 @@ def _written_lists(game) -> Iterator:
     stack += [game.setup, game.flow, game.triggers, game.scenarios]
     while stack:
         item = stack.pop()
-        if isinstance(item, dict):
+        cls = type(item)
+        if cls is dict:
             stack.extend(item.values())
-        elif isinstance(item, (tuple, list)):
+        elif cls is tuple or cls is list:
             stack.extend(item)
-        elif attrs.has(type(item)):
-            if isinstance(item, (n.ListLit, n.MapLit)):
+        else:
+            names = _FIELDS.get(cls)
+            if names is None:
+                names = _FIELDS[cls] = _fields(cls)
+            if cls is n.ListLit or cls is n.MapLit:
                 yield item
-            stack.extend(getattr(item, f.name) for f in attrs.fields(type(item)) if f.name != "span")
+            stack.extend([getattr(item, name) for name in names])
+
+
+_FIELDS: dict = {}      # a class -> the names of its attrs fields but the span (() for anything else)
+
+
+def _fields(cls) -> tuple:
+    return tuple(f.name for f in attrs.fields(cls) if f.name != "span") if attrs.has(cls) else ()
