@@ -86,6 +86,10 @@ def _announced(tmp_rules, text: str) -> str:
     # the first that passes: the search stops there (1 / 0 is never worked out)
     ("first([each x in [3, 1, 0] where x < 3 and 6 / x > 2])", "1"),
     ("first([each x in [3, 4] where x > 5])", "none"),
+    # items of items of a fixed list, gone through and indexed as they are
+    ("sum(each row in [[[1, 2], [3, 4]], [[5, 6], [7, 8]]] by sum(each pair in row by pair[0] + pair[1]))", "36"),
+    ("any(each row in [[[1, 2], [3, 4]], [[5, 6], [7, 8]]] where any(each x in row[1] where x > 7))", "true"),
+    ("count(each row in [[[1, 2], [3, 4]], [[5, 6], [1]]] where row[1][0] > 2)", "1"),
     ("1 < 2 and 2 < 3", "true"),
     ("1 > 2 or not (2 < 3)", "false"),
 ])
@@ -169,3 +173,10 @@ def test_what_lies_on_a_place_is_read_in_place(tmp_rules):
     code = game.program.code_map.texts("the flow")
     # the typed paths, each with the general one beside it
     assert "is _Zone and not st.lazy and" in code and "_first(st, " in code and "is Location else _size(" in code
+
+
+def test_an_item_past_the_shortest_of_a_fixed_list_is_still_a_located_error(tmp_rules):
+    # row[1] of [[5, 6]] does not exist: the index is not left untested because other rows are longer
+    with pytest.raises(ruledsl.RulesError) as caught:
+        _announced(tmp_rules, "count(each row in [[[1, 2], [3, 4]], [[5, 6]]] where row[1][0] > 2)")
+    assert caught.value.diagnostics[0].span.line == 4

@@ -118,7 +118,7 @@ class ExprGen:
             return text, self.built[text]
         bare = self.sure(text, "tuple")
         if bare is not None:
-            return bare, self.certain[bare].items
+            return bare, self.certain_of(bare).items
         return f"_items(st, {text})", None
 
     def hoist_target(self, text: str):
@@ -204,7 +204,7 @@ class ExprGen:
         obj, index = self.gen(e.obj, names), self.gen(e.index, names)
         general = f"_index(st, {{}}, {index}, {self.k(e.span)})"
         bare = self.sure(obj, "tuple") if on("typed") and isinstance(e.index, n.Literal) else None
-        if bare is not None and type(e.index.value) is int and 0 <= e.index.value < self.certain[bare].length:
+        if bare is not None and type(e.index.value) is int and 0 <= e.index.value < self.certain_of(bare).length:
             return f"{bare}[{e.index.value}]"       # a list certainly that long
         if on("typed") and not self.no_walrus and self.is_list(e.obj) and isinstance(e.index, n.Literal) \
                 and type(e.index.value) is int and e.index.value >= 0:
