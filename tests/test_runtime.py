@@ -418,6 +418,16 @@ def test_grid_sets(expr, expected):
     assert names(value(expr, WALLED)) == expected
 
 
+@pytest.mark.parametrize("expr", ["neighbours(first(contents(box)))", "neighbours(first(contents(box)), avoid: [A1])",
+                                  "reachable(first(contents(box)), 2, revisit: false)"])
+def test_a_failing_search_names_the_arguments_written_without_keywords(expr):
+    # keywords are passed by position to the library (no dict a call): the message is as written
+    with pytest.raises(ruledsl.RulesError) as caught:
+        value(expr, WALLED + "kind Pawn\nzone box: area of Pawn:\n    Pawn\n")
+    shown = "Pawn, 2" if expr.startswith("reachable") else "Pawn"
+    assert f"({shown}) failed: Pawn is not on a board" in str(caught.value)
+
+
 @pytest.mark.parametrize("expr, shown", [
     ("adjacent(A1, B1)", "true"),
     ("adjacent(B1, C1)", "false"),
@@ -1690,3 +1700,17 @@ def test_a_seat_nobody_takes_at_this_count_is_an_error_only_where_it_is_read():
     with pytest.raises(ruledsl.RulesError) as caught:
         ruledsl.load("t.rules", text=reads, players=2).new_game()
     assert caught.value.line == 6 and "no Green in a game of 2 players" in caught.value.message
+
+
+def test_keywords_are_put_in_place_only_where_the_library_function_allows():
+    from ruledsl.runtime.engine.library import in_order
+
+    def search(st, prog, x, via=None, avoid=None, board=None):
+        return x
+
+    def loose(st, prog, x, **kw):
+        return x
+    assert in_order(search, ["avoid"]) == [("avoid", None)]
+    assert in_order(search, ["board", "via"]) == [("via", None), ("avoid", None), ("board", None)]
+    assert in_order(search, ["steps"]) is None           # not one of its parameters
+    assert in_order(loose, ["via"]) is None              # keywords it takes only as keywords

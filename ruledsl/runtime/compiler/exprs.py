@@ -10,12 +10,13 @@ fresh Python local, or `env['x']` for a name kept in the frame across decisions.
 """
 from __future__ import annotations
 
+import inspect
 import re
 
 from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
-from ..engine.library import PLAIN, edge_kind_names, reporting
+from ..engine.library import PLAIN, edge_kind_names, in_order, reporting, reporting_keywords
 from ..model.values import Comp, EnumValue, Location, Player, Zone
 from ...check.types import INT, LOCATION
 from ..fastpaths import on
@@ -444,9 +445,17 @@ class ExprGen:
         folded = self.fold(e, names) if on("fold") else None
         if folded is not None:
             return folded
+        impl = PLAIN[e.func]
         args = [self.gen(a, names) for a in e.args]
-        args += [f"{k}={self.keyword(k, v, names)}" for k, v in e.kwargs]
-        text = f"{self.k(reporting(PLAIN[e.func], e.func, e.span))}(st, prog, {', '.join(args)})"
+        order = in_order(impl, [k for k, _ in e.kwargs]) if e.kwargs else []
+        if order is not None and (not order or order[0][0] == _nth_param(impl, len(args))):
+            given = {k: self.keyword(k, v, names) for k, v in e.kwargs}
+            args += [given[name] if name in given else self.k(default) for name, default in order]
+            wrapper = reporting(impl, e.func, e.span, len(e.args))
+        else:
+            args += [f"{k}={self.keyword(k, v, names)}" for k, v in e.kwargs]
+            wrapper = reporting_keywords(impl, e.func, e.span)
+        text = f"{self.k(wrapper)}(st, prog, {', '.join(args)})"
         if e.func in _PLACES_LISTED:
             self.built[text] = Certain(Location)
         return text
@@ -628,6 +637,12 @@ def certainty(values: tuple):
 # The classes type tests in generated code name, by the name they use.
 _CLASSES = {"Location": Location, "Player": Player, "tuple": tuple, "_Zone": Zone, "_EnumValue": EnumValue,
             "int": int, "str": str, "Comp": Comp}
+
+
+def _nth_param(impl, n: int):
+    """The name of impl's n-th parameter after (st, prog), or None."""
+    params = list(inspect.signature(impl).parameters)[2:]
+    return params[n] if n < len(params) else None
 
 
 def _only_filters(e) -> bool:

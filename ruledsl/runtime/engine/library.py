@@ -6,6 +6,7 @@ compiler writes them as Python loops over the bound name.
 """
 from __future__ import annotations
 
+import inspect
 import math
 
 from ...errors import error
@@ -309,14 +310,50 @@ PLAIN = {
 }
 
 
-def reporting(impl, name: str, span):
-    """impl with a Python failure turned into a RulesError naming the call and its arguments."""
+_FAILURES = (TypeError, AttributeError, ValueError, KeyError, IndexError, ZeroDivisionError)
+
+
+def reporting(impl, name: str, span, shown=None):
+    """impl with a Python failure turned into a RulesError naming the call and its arguments.
+    shown: how many of the values are the arguments the rules wrote without a keyword (the
+    compiler put the keywords' values after them, in impl's order); None: all of them. Called
+    with values only: keywords cost a dict a call, and a search's `via:` and `avoid:` are asked
+    for every option of a decision."""
+    def call(st, prog, *values):
+        try:
+            return impl(st, prog, *values)
+        except _FAILURES as err:
+            raise _failed(st, name, span, values[:shown], err) from None
+    call.__name__ = name
+    return call
+
+
+def reporting_keywords(impl, name: str, span):
+    """As reporting, for a call whose keywords are passed as keywords."""
     def call(st, prog, *values, **kw):
         try:
             return impl(st, prog, *values, **kw)
-        except (TypeError, AttributeError, ValueError, KeyError, IndexError, ZeroDivisionError) as err:
-            shown = ", ".join(display(st, v) for v in values)
-            detail = str(err) if isinstance(err, ValueError) else "an argument of the wrong sort"
-            raise error(span, f"{name}({shown}) failed: {detail}") from None
+        except _FAILURES as err:
+            raise _failed(st, name, span, values, err) from None
     call.__name__ = name
     return call
+
+
+def _failed(st, name: str, span, values, err):
+    shown = ", ".join(display(st, v) for v in values)
+    detail = str(err) if isinstance(err, ValueError) else "an argument of the wrong sort"
+    return error(span, f"{name}({shown}) failed: {detail}")
+
+
+def in_order(impl, keywords: list):
+    """The names of impl's parameters after (st, prog) from the first keyword on, with the default
+    of each one not given, when the keywords can be passed by position; else None."""
+    params = list(inspect.signature(impl).parameters.values())[2:]
+    if any(p.kind not in (p.POSITIONAL_OR_KEYWORD,) for p in params):
+        return None
+    names = [p.name for p in params]
+    if any(k not in names for k in keywords):
+        return None
+    last = max(names.index(k) for k in keywords)
+    first = min(names.index(k) for k in keywords)
+    return [(p.name, p.default) for p in params[first:last + 1]]
