@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import ruledsl
 from ruledsl.runtime import fastpaths
-from ruledsl.runtime.compiler.exprs import certainty
+from ruledsl.runtime.compiler.certain import certainty
 from ruledsl.runtime.model.values import Comp, Location
 
 from .conftest import ROOT, random_trace

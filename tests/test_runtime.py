@@ -1703,14 +1703,20 @@ def test_a_seat_nobody_takes_at_this_count_is_an_error_only_where_it_is_read():
 
 
 def test_keywords_are_put_in_place_only_where_the_library_function_allows():
-    from ruledsl.runtime.engine.library import in_order
+    from ruledsl.runtime.engine.library import by_position
 
     def search(st, prog, x, via=None, avoid=None, board=None):
         return x
 
     def loose(st, prog, x, **kw):
         return x
-    assert in_order(search, ["avoid"]) == [("avoid", None)]
-    assert in_order(search, ["board", "via"]) == [("via", None), ("avoid", None), ("board", None)]
-    assert in_order(search, ["steps"]) is None           # not one of its parameters
-    assert in_order(loose, ["via"]) is None              # keywords it takes only as keywords
+
+    def strict(st, prog, x, steps, via=None):
+        return x
+    assert by_position(search, 1, ["avoid"]) == [("via", None), ("avoid", None)]    # via's default between
+    assert by_position(search, 1, ["board", "via"]) == [("via", None), ("avoid", None), ("board", None)]
+    assert by_position(search, 2, ["avoid"]) == [("avoid", None)]          # via given by position
+    assert by_position(search, 1, []) == []
+    assert by_position(search, 1, ["steps"]) is None           # not one of its parameters
+    assert by_position(loose, 1, ["via"]) is None              # keywords it takes only as keywords
+    assert by_position(strict, 1, ["via"]) is None             # steps, between, has no default

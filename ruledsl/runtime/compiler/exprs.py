@@ -10,19 +10,15 @@ fresh Python local, or `env['x']` for a name kept in the frame across decisions.
 """
 from __future__ import annotations
 
-import inspect
-import re
-
 from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
-from ..engine.library import PLAIN, edge_kind_names, in_order, reporting, reporting_keywords
-from ..model.values import Comp, EnumValue, Location, Player, Zone
+from ..engine.library import PLAIN, by_position, edge_kind_names, reporting, reporting_keywords
+from ..model.values import Comp, Location
 from ...check.types import INT, LOCATION
 from ..fastpaths import on
+from .certain import Certain, certain_of, certainty, class_named
 from .hoist import Hoist
-
-_ITEM = re.compile(r"([a-z]_\d+)\[(\d+)\]")      # an item of a Python name: v_12[0]
 
 # Builtins that give a list of board locations no longer than the board (a tuple at play).
 _PLACES_LISTED = frozenset({"locations", "tagged", "neighbours"})
@@ -89,21 +85,12 @@ class ExprGen:
         generated code: "Location", "tuple", …), components of kind when kind is given, else None:
         that test can be left out."""
         certain = self.certain_of(text)
-        if certain is not None and certain.cls is _CLASSES.get(cls) and (kind is None or certain.kind is kind):
+        if certain is not None and certain.cls is class_named(cls) and (kind is None or certain.kind is kind):
             return text.strip("()")
         return None
 
     def certain_of(self, text: str):
-        """Certain of what text reads, when it is a Python name or an item of one (`v[0]`)."""
-        bare = text.strip("()")
-        if bare.isidentifier():
-            return self.certain.get(bare)
-        m = _ITEM.fullmatch(bare)
-        if m is not None:
-            of = self.certain.get(m.group(1))
-            if of is not None and of.cls is tuple and of.length > int(m.group(2)):
-                return of.items
-        return None
+        return certain_of(self.certain, text)
 
     def items_source(self, e, names, statement: bool = False) -> tuple:
         """(Python text of the items a loop over e goes through, Certain of those items or None).
@@ -226,6 +213,13 @@ class ExprGen:
         t = self.temp()
         return t, f"(type({t} := {text}) is int)"
 
+    def tuple_operand(self, e, text: str) -> tuple:
+        """As int_operand, for a list: one written out or just built needs no test."""
+        if isinstance(e, n.ListLit) or text in self.built:
+            return text, ""
+        t = self.temp()
+        return t, f"(type({t} := {text}) is tuple)"
+
     def is_int(self, e) -> bool:
         return self.type_of(e) is INT
 
@@ -295,21 +289,11 @@ class ExprGen:
         helper = "_add" if op == "+" else _ARITH[op]
         if op == "+" and on("typed") and not self.no_walrus and self.is_list(e.left) and self.is_list(e.right):
             # two lists (tuples at play): joined by Python's +; a list written out or just built is one
-            sides = [(x, t, isinstance(x, n.ListLit) or t in self.built) for x, t in ((e.left, a), (e.right, b))]
-            if all(sure for _, _, sure in sides):
-                return f"({a} + {b})"
-            names_, tests = [], []
-            for x, t, sure in sides:
-                if sure:
-                    names_.append(t)
-                else:
-                    tmp = self.temp()
-                    names_.append(tmp)
-                    tests.append(f"(type({tmp} := {t}) is tuple)")
-            ta, tb = names_
-            plain = [t if sure else name for (_, t, sure), name in zip(sides, names_)]
-            return (f"({ta} + {tb} if {' & '.join(tests)} "
-                    f"else _add(st, {plain[0]}, {plain[1]}, {self.k(e.span)}))")
+            (ta, test_a), (tb, test_b) = self.tuple_operand(e.left, a), self.tuple_operand(e.right, b)
+            test = " & ".join(t for t in (test_a, test_b) if t)
+            if not test:
+                return f"({ta} + {tb})"
+            return f"({ta} + {tb} if {test} else _add(st, {ta}, {tb}, {self.k(e.span)}))"
         if op in _INT_OPS and on("typed") and not self.no_walrus and self.is_int(e.left) and self.is_int(e.right):
             # Two whole numbers, as the checker expects: Python's operator (the helper for anything else).
             (ta, test_a), (tb, test_b) = self.int_operand(e.left, a), self.int_operand(e.right, b)
@@ -447,8 +431,8 @@ class ExprGen:
             return folded
         impl = PLAIN[e.func]
         args = [self.gen(a, names) for a in e.args]
-        order = in_order(impl, [k for k, _ in e.kwargs]) if e.kwargs else []
-        if order is not None and (not order or order[0][0] == _nth_param(impl, len(args))):
+        order = by_position(impl, len(args), [k for k, _ in e.kwargs])
+        if order is not None:
             given = {k: self.keyword(k, v, names) for k, v in e.kwargs}
             args += [given[name] if name in given else self.k(default) for name, default in order]
             wrapper = reporting(impl, e.func, e.span, len(e.args))
@@ -472,22 +456,18 @@ class ExprGen:
                     and inner.comp is None and not inner.kwargs:
                 inner = inner.args[0]           # count(contents(x)): no copy
             text = self.gen(inner, names)
-            place = self.type_of(inner)
-            if on("typed") and place is not None and (place is LOCATION or place.head == "zone of"):
-                cls = "Location" if place is LOCATION else "_Zone"
-                bare = self.sure(text, cls)
-                if bare is not None:
-                    return self.length(f"st.contents[{bare}.index]")
+            cls = _place_class(self.type_of(inner)) if on("typed") else None
+            if cls is not None and self.sure(text, cls) is not None:
+                return self.length(f"st.contents[{self.sure(text, cls)}.index]")
             if text in self.built:
                 return self.length(text)    # a list just built: a tuple
-            if on("typed") and not self.no_walrus and place is not None \
-                    and (place is LOCATION or place.head == "zone of"):
+            if cls is not None and not self.no_walrus:
                 t = self.temp()     # a board location or a zone: what lies there, counted in place
                 return f"(len(st.contents[{t}.index]) if type({t} := {text}) is {cls} else _size(st, {t}))"
             return f"_size(st, {text})"
         if (name == "contents" or name == "at") and len(args) == 1:
             return self.contents(args[0], names)
-        if name == "first" and len(args) == 1 and _only_filters(args[0]):
+        if name == "first" and len(args) == 1 and filtering(args[0]) is not None:
             # the first item that passes: the search stops there, no list is built
             var, source, cond, _ = self.loop(args[0].comp, names)
             return self.kept_around(f"next(({var} for {var} in {source}{cond}), None)")
@@ -497,12 +477,10 @@ class ExprGen:
                     and inner.comp is None and not inner.kwargs:
                 inner = inner.args[0]           # first(contents(x)): first reads x's items itself
             text = self.gen(inner, names)
-            place = self.type_of(inner)
-            if on("typed") and not self.no_walrus and place is not None \
-                    and (place is LOCATION or place.head == "zone of"):
+            cls = _place_class(self.type_of(inner)) if on("typed") else None
+            if cls is not None and not self.no_walrus:
                 # what lies first on a place (a zone not lazily shuffled), read in place
                 t, items = self.temp(), self.temp()
-                cls = "Location" if place is LOCATION else "_Zone"
                 return (f"({items}[0] if type({t} := {text}) is {cls} and not st.lazy "
                         f"and ({items} := st.contents[{t}.index]) else _first(st, {t}))")
             return f"_first(st, {text})"
@@ -593,8 +571,9 @@ class ExprGen:
                     bound.append(f"({t} := {text})")
                     inner[p] = t
                     self.varies_with(t, text)
-                    if self.certain_of(text) is not None:
-                        self.certain[t] = self.certain_of(text)
+                    known = self.certain_of(text)
+                    if known is not None:
+                        self.certain[t] = known
             self.inlining.add(e.func)
             self.sites.append(site if site is not None else self.compiler.checked.types)
             try:
@@ -607,48 +586,20 @@ class ExprGen:
         return f"{self.compiler.define_function(e.func)}(st{', ' if args else ''}{args})"
 
 
-class Certain:
-    """What is certain of every value a Python name takes: its class, Certain of its items when
-    it is a list (or None), the kind of a component (or None), and how many items a list has
-    at least."""
-    __slots__ = ("cls", "items", "kind", "length")
-
-    def __init__(self, cls, items=None, kind=None, length=0):
-        self.cls = cls
-        self.items = items
-        self.kind = kind
-        self.length = length
+def filtering(e):
+    """The comprehension of a list that only filters another (`[each y in L where c]`), or None."""
+    if isinstance(e, n.ListLit) and e.comp is not None and e.comp.body is None and e.comp.inner is None \
+            and e.comp.by is None:
+        return e.comp
+    return None
 
 
-def certainty(values: tuple):
-    """Certain of every one of values (a list fixed when the game is compiled), or None."""
-    classes = {type(v) for v in values}
-    if len(classes) != 1:
-        return None
-    cls = classes.pop()
-    if cls not in _CLASSES.values():
-        return None
-    items = certainty(tuple(x for v in values for x in v)) if cls is tuple else None
-    kinds = {v.kind for v in values} if cls is Comp else ()
-    return Certain(cls, items, next(iter(kinds)) if len(kinds) == 1 else None,
-                   min(map(len, values)) if cls is tuple else 0)
-
-
-# The classes type tests in generated code name, by the name they use.
-_CLASSES = {"Location": Location, "Player": Player, "tuple": tuple, "_Zone": Zone, "_EnumValue": EnumValue,
-            "int": int, "str": str, "Comp": Comp}
-
-
-def _nth_param(impl, n: int):
-    """The name of impl's n-th parameter after (st, prog), or None."""
-    params = list(inspect.signature(impl).parameters)[2:]
-    return params[n] if n < len(params) else None
-
-
-def _only_filters(e) -> bool:
-    """Whether e is a list comprehension that only filters another list (`[each y in L where c]`)."""
-    return isinstance(e, n.ListLit) and e.comp is not None and e.comp.body is None and e.comp.inner is None \
-        and e.comp.by is None
+def _place_class(place) -> str:
+    """How generated code names the class of a place the checker typed (a board location or a
+    zone of a kind), or None for anything else."""
+    if place is LOCATION:
+        return "Location"
+    return "_Zone" if place is not None and place.head == "zone of" else None
 
 
 def _gives_int(e) -> bool:

@@ -87,10 +87,12 @@ class StmtGen:
         slot = self.compiler.names.player_slot(target) if obj is not None and s.op == "=" else None
         if slot is not None and on("typed"):
             # a seat's variable, as the checker expects: its slot written directly
+            new = self.ns.fresh("n")
+            out.add(f"{new} = {value}", s.span)
             out.add(f"if type({obj}) is Player:", s.span)
-            out.add(f"    st.vals[{slot} + {obj}.index] = {value}", s.span)
+            out.add(f"    st.vals[{slot} + {obj}.index] = {new}", s.span)
             out.add("else:", s.span)
-            out.add(f"    {write(value)}", s.span)
+            out.add(f"    {write(new)}", s.span)
             return
         if s.op != "=":
             if obj is None:

@@ -21,7 +21,8 @@ from ...errors import error
 from ...check.decisions import escapes, is_chance_let
 from ...ir import nodes as n
 from ..fastpaths import on
-from .exprs import Certain
+from .certain import Certain
+from .exprs import filtering
 from .fixed import FIXED_MEMO, fixed_prefix
 from .hoist import Hoist
 from .together import TogetherGen
@@ -33,14 +34,6 @@ def _parts(s) -> str:
     if s.count_min is None:
         return ""
     return f", parts={'ordered' if s.ordered else 'unordered'!r}"
-
-
-def _filtering(source):
-    """The comprehension of a source that only filters a list (`[each y in L where c]`), or None."""
-    if isinstance(source, n.ListLit) and source.comp is not None and source.comp.body is None \
-            and source.comp.inner is None and source.comp.by is None:
-        return source.comp
-    return None
 
 
 def _shows_alone(template, var: str):
@@ -277,7 +270,7 @@ class UnitGen(TogetherGen):
         head, rest = (fixed_prefix(s.where, s.var, self.prog.defn.defines)
                       if s.where is not None and on("fixed") else (None, s.where))
         # `choose x from [each y in L where c]`: L gone through, c tested with each option
-        fused = _filtering(s.source) if s.count_min is None and head is None and on("fuse") else None
+        fused = filtering(s.source) if s.count_min is None and head is None and on("fuse") else None
         source, items = self.compiler.exprs.items_source(fused.source if fused else s.source, names, statement=True)
         if s.count_min is not None:
             high = self.x(s.count_max, names) if s.count_max is not None else None

@@ -7,8 +7,13 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from ..model.state import QUIET_KINDS, Event, chain_to_list, logged, public
+from ..model.state import Event, chain_to_list, logged
 from ..model.values import Comp, Zone, component_text, display
+
+
+# What `quietly:` keeps out of the log: the effects on components. Announcements,
+# decisions, chance, turns, phases and the end are still told.
+QUIET_KINDS = frozenset({"move", "draw", "shuffle", "swap", "show"})
 
 
 def emit(st, text: str, to=None, others=None, kind: str = "log") -> None:
@@ -105,10 +110,10 @@ def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
     who see where it is, nothing to those who may not know where it is."""
     if st.muted:
         return
-    if comp.kind.position == "all" and (st.face[comp.id] or before_face == (1 << len(prog.players)) - 1):
-        public(st, f"{component_text(st, comp)} {verb}", "move")     # in plain sight: no one to hide it from
-        return
     everyone = (1 << len(prog.players)) - 1
+    if comp.kind.position == "all" and (st.face[comp.id] or before_face == everyone):
+        emit(st, f"{component_text(st, comp)} {verb}", None, None, "move")   # in plain sight: no one to hide it from
+        return
     position, face = _who_sees(prog, st, comp, before_face)
     named = f"{display(st, comp)} {verb}"
     anonymous = f"{a_kind(comp.kind.name)} {verb}"

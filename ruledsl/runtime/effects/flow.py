@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model.signals import GameOver, RuleFailure
-from ..model.state import Result, public
+from ..model.state import Result
 from ..model.values import Player, display
 from .effects import players_of
 from .events import emit
@@ -16,7 +16,7 @@ def enter_turn(st, p) -> None:
     st.current = p
     if p.index == 0:
         st.round += 1
-    public(st, f"{p.label}'s turn", "turn")
+    emit(st, f"{p.label}'s turn", None, None, "turn")
 
 
 def enter_phase(st, name) -> None:

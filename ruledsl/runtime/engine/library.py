@@ -345,15 +345,20 @@ def _failed(st, name: str, span, values, err):
     return error(span, f"{name}({shown}) failed: {detail}")
 
 
-def in_order(impl, keywords: list):
-    """The names of impl's parameters after (st, prog) from the first keyword on, with the default
-    of each one not given, when the keywords can be passed by position; else None."""
-    params = list(inspect.signature(impl).parameters.values())[2:]
-    if any(p.kind not in (p.POSITIONAL_OR_KEYWORD,) for p in params):
-        return None
+def by_position(impl, given: int, keywords: list):
+    """How a call of impl with `given` values and these keywords passes the keywords by position:
+    [(parameter name, its default)] for impl's parameters after (st, prog) and the given values, up
+    to the last keyword (a keyword's value goes where its name is, a default where none is given);
+    [] with no keywords; None when they cannot be (a name impl does not take by position, a
+    parameter in between with no default)."""
+    if not keywords:
+        return []
+    params = list(inspect.signature(impl).parameters.values())[2 + given:]
     names = [p.name for p in params]
     if any(k not in names for k in keywords):
         return None
-    last = max(names.index(k) for k in keywords)
-    first = min(names.index(k) for k in keywords)
-    return [(p.name, p.default) for p in params[first:last + 1]]
+    upto = params[:max(names.index(k) for k in keywords) + 1]
+    if any(p.kind is not p.POSITIONAL_OR_KEYWORD or (p.name not in keywords and p.default is p.empty)
+           for p in upto):
+        return None
+    return [(p.name, p.default) for p in upto]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...errors import RulesError, error
 from ..effects.events import emit
 from ..model.signals import GameOver
-from ..model.state import Frame, SecretLabel, public
+from ..model.state import Frame, SecretLabel
 from .budget import STEP_LIMIT
 from .decisions import Decision
 from .failures import located
@@ -109,7 +109,7 @@ def take(prog, st, index: int) -> None:
             emit(st, f"{seat.label}: {label}", frozenset([d.seat]), f"{seat.label} makes a secret choice",
                  kind="decision")
         else:
-            public(st, f"{seat.label}: {label}", "decision")
+            emit(st, f"{seat.label}: {label}", None, None, "decision")
     advance(prog, st)
 
 

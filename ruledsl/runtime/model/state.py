@@ -89,20 +89,6 @@ class Event:
                 "others": self.others, "kind": self.kind}
 
 
-def public(st, text: str, kind: str) -> None:
-    """Log an event everyone reads (not in a muted state; a kind `quietly:` keeps out is not
-    logged quietly)."""
-    if st.muted or (st.quiet and kind in QUIET_KINDS):
-        return
-    log = st.log
-    st.log = (Event(text, None, None, kind), log, log[2] + 1 if log is not None else 1)
-
-
-# What `quietly:` keeps out of the log: the effects on components. Announcements,
-# decisions, chance, turns, phases and the end are still told.
-QUIET_KINDS = frozenset({"move", "draw", "shuffle", "swap", "show"})
-
-
 def log_length(cell) -> int:
     """How many events a log chain holds."""
     return cell[2] if cell is not None else 0
