@@ -180,3 +180,41 @@ def test_an_item_past_the_shortest_of_a_fixed_list_is_still_a_located_error(tmp_
     with pytest.raises(ruledsl.RulesError) as caught:
         _announced(tmp_rules, "count(each row in [[[1, 2], [3, 4]], [[5, 6]]] where row[1][0] > 2)")
     assert caught.value.diagnostics[0].span.line == 4
+
+
+AT_KIND = HEADER + '''kind Stone:
+    weight: int
+kind Pebble
+zone heap: area of Stone:
+    Stone(weight: w) for each w in 1..3
+zone gravel: area of Pebble:
+    2 x Pebble
+zone bag: bag of Stone
+board B grid:
+    map: """
+. .
+"""
+flow:
+    move first(contents(heap)) to A1
+    move first(contents(gravel)) to A1
+    move first(contents(heap)) to bag
+    shuffle bag
+    announce "{count(at(A1, Stone))} {count(at(A1, Pebble))} {count(at(B1, Stone))} {count(at(heap, Stone))} {count(at(bag, Stone))}"
+    announce "{[each s in at(A1, Stone) where s.weight > 0 by s.weight]} {any(each s in at(heap, Stone) where s.weight == 3)} {all(each p in at(A1, Pebble) where p.owner is none)}"
+    announce "{sum(each s in at(bag, Stone) by s.weight)} {count(each s in at(A1, Stone))} {[each s in at(B1, Pebble)]}"
+    end game
+'''
+
+
+@pytest.mark.parametrize("off", [set(), {"fuse"}])
+def test_those_of_a_kind_on_a_place_are_gone_through_in_place(tmp_rules, off, monkeypatch):
+    # `each s in at(place, Kind)` and `count(at(place, Kind))`: what lies there is gone through
+    # with its kind tested, no list made first; the same values on a location, a zone, a shuffled bag
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    game = ruledsl.load(tmp_rules("k.rules", AT_KIND), 2)
+    log = game.new_game(seed=1).events(None)
+    assert log[-4:-1] == ["1 1 0 1 1", "1 true true", "2 1 "]
+    code = game.program.code_map.texts("the flow")
+    made_first = re.search(r"tuple\(\[(c_\d+) for \1 in .*? if \1\.kind is k\d+\]\)", code)
+    assert (made_first is None) == (not off)
+    assert (re.search(r" for (v_\d+) in _items_of\(st, k\d+\) if \1\.kind is k\d+", code) is None) == bool(off)

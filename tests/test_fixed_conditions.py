@@ -2,6 +2,8 @@
 board locations lie, and that remembering them changes no game."""
 from __future__ import annotations
 
+import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -10,6 +12,7 @@ from hypothesis import strategies as st
 import ruledsl
 from ruledsl.ir import nodes as n
 from ruledsl.runtime.compiler.fixed import PLACE, VALUE, fixed, fixed_items, fixed_prefix
+from ruledsl.runtime.model.values import Location
 
 from .conftest import ROOT, random_trace
 
@@ -87,3 +90,28 @@ def test_the_fixture_makes_both_decisions():
     game = ruledsl.load(str(GAME), players=2)
     code = game.program.code_map.texts("flow")
     assert code.count("_fixed_items(") == 2
+
+
+def test_a_wholly_fixed_condition_remembers_what_passes_per_list_of_squares():
+    # `touching(...) and rows > 2` reads only rows and columns: the pairs that pass are kept per
+    # list of unmarked squares; the counters (components, whose fields change) never are
+    game = ruledsl.load(str(GAME), players=2)
+    code = game.program.code_map.texts("flow")
+    memos = [game.program.compiler.ns.globals[k] for k in re.findall(r"p_\d+ = (k\d+)\.get\(", code)]
+    assert len(memos) == 2 and all(m == {} for m in memos)
+    rng = random.Random(3)
+    for seed in range(4):
+        state = game.new_game(seed=seed)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+    squares, counters = sorted(memos, key=len, reverse=True)
+    assert squares and counters == {}
+    for pool, passing in squares.items():
+        assert all(type(sq) is Location for sq in pool)
+        expected = [(a, b) for i, a in enumerate(pool) for b in pool[i + 1:]
+                    if abs(a.row - b.row) <= 1 and abs(a.column - b.column) <= 1 and a.row + b.row > 2]
+        assert sorted(map(_names, passing)) == sorted(map(_names, expected))
+
+
+def _names(pair) -> tuple:
+    return tuple(sq.name for sq in pair)

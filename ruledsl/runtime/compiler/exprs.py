@@ -52,6 +52,7 @@ class ExprGen:
         self.memo_used = False      # whether what was written since this was cleared shows through that memo
         self.hoists: list = []      # the loops being written, outermost first: where invariant parts go (Hoist)
         self.kept: list = []        # the names a comprehension just written keeps (see kept_around)
+        self.kind_test = ""         # the kind test that heads the condition of the loop just written
         self.sites: list = []       # the types of the define bodies being written in place (innermost last)
         # Python names every value of which is of one Python class, and how their items are (Certain):
         # the items of a list fixed when the game is compiled. Their type tests are left out.
@@ -348,9 +349,17 @@ class ExprGen:
         """(Python variable, source text, ' if cond' or '', mapped value or key text). A flattening
         comprehension's further clauses follow the condition (` if c for v2 in … if c2`)."""
         var = self.ns.fresh("v")
-        source, items = self.items_source(c.source, names)
-        if items is not None and on("typed"):
-            self.certain[var] = items
+        of_kind = self.of_kind(c.source, names) if on("fuse") else None
+        if of_kind is not None:
+            # `each x in at(place, Kind)`: what lies there gone through, those of the kind kept
+            source, kind = of_kind
+            self.certain[var] = Certain(Comp, None, self.prog.kinds[kind])
+            only = f"{var}.kind is {self.k(self.prog.kinds[kind])}"
+        else:
+            source, items = self.items_source(c.source, names)
+            if items is not None and on("typed"):
+                self.certain[var] = items
+            only = None
         inner = dict(names)
         inner[c.var] = var
         level = self.hoists[-1] if nested else None
@@ -361,6 +370,8 @@ class ExprGen:
             self.hoists.append(level)
         try:
             cond = f" if {self.gen(c.where, inner)}" if c.where is not None else ""
+            kind_test = f" if {only}" if only is not None else ""
+            cond = kind_test + cond
             if c.inner is not None:
                 var2, source2, cond2, value = self.loop(c.inner, inner, nested=level is not None)
                 cond += f" for {var2} in {source2}{cond2}"
@@ -371,7 +382,18 @@ class ExprGen:
             if level is not None and not nested:
                 self.hoists.pop()
         self.kept = level.names if level is not None and not nested else []
+        self.kind_test = kind_test      # the head of cond that only picks the items gone through
         return var, source, cond, value
+
+    def of_kind(self, e, names):
+        """(the text of what lies on the place, the kind's name) when e is `at(place, Kind)`,
+        else None."""
+        if type(e) is not n.Call or e.func != "at" or e.comp is not None or e.kwargs or len(e.args) != 2:
+            return None
+        kind = e.args[1]
+        if type(kind) is not n.Name or kind.name not in self.prog.kinds or kind.name in names:
+            return None
+        return self.contents(e.args[0], names, iterable=True), kind.name
 
     def kept_around(self, text: str) -> str:
         """A comprehension's text, its kept parts (Hoist) made unset each time it is entered."""
@@ -395,7 +417,10 @@ class ExprGen:
             # generator: no resumption per item
             if name == "any":
                 return f"any(True for {var} in {source}{cond})"
-            return f"(not any(True for {var} in {source} if not ({cond[len(' if '):]})))"
+            kind_test, where = self.kind_test, cond[len(self.kind_test):]
+            if not where:
+                return f"all({var} for {var} in {source}{kind_test})"
+            return f"(not any(True for {var} in {source}{kind_test} if not ({where[len(' if '):]})))"
         if name == "count":
             return f"sum(1 for {var} in {source}{cond})"
         if name == "sum":
@@ -452,6 +477,10 @@ class ExprGen:
         kinds = self.prog.kinds
         if name == "count" and len(args) == 1:
             inner = args[0]
+            of_kind = self.of_kind(inner, names) if on("fuse") else None
+            if of_kind is not None:
+                c = self.ns.fresh("c")      # those of the kind counted, no tuple made of them
+                return f"len([{c} for {c} in {of_kind[0]} if {c}.kind is {self.k(self.prog.kinds[of_kind[1]])}])"
             if isinstance(inner, n.Call) and inner.func in ("contents", "at") and len(inner.args) == 1 \
                     and inner.comp is None and not inner.kwargs:
                 inner = inner.args[0]           # count(contents(x)): no copy

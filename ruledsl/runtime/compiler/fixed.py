@@ -29,6 +29,9 @@ _DEPTH = 8
 # How many selections one decision remembers at most (past it, the rest are worked out each
 # time): a choice of several among many locations has more selections than are worth keeping.
 FIXED_MEMO = 100_000
+# How many lists of items one decision remembers the passing options of, when its whole
+# condition is fixed (each list seen again, as the same free squares, skips the test of each).
+FIXED_POOLS = 4_096
 
 
 def conjuncts(e) -> list:

@@ -23,7 +23,7 @@ from ...ir import nodes as n
 from ..fastpaths import on
 from .certain import Certain
 from .exprs import filtering
-from .fixed import FIXED_MEMO, fixed_prefix
+from .fixed import FIXED_MEMO, FIXED_POOLS, fixed_prefix
 from .hoist import Hoist
 from .together import TogetherGen
 from .unit import Unit
@@ -311,7 +311,13 @@ class UnitGen(TogetherGen):
             unit.add(f"{pool} = {source}", s.span)
             unit.add(f"{fixed_ok} = _fixed_items({pool})", s.span)
             source = pool
-        unit.add(f"for {item} in {select(source)}:", s.span)
+        if kept is not None and where is None and (s.count_min is None or self.fixed_counts(s)):
+            # the whole condition is fixed: which items pass depends only on the items given
+            passed = self.passing(unit, s.span, item, kept, select(source), source, fixed_ok)
+            unit.add(f"for {item} in {passed}:", s.span)
+            kept = None
+        else:
+            unit.add(f"for {item} in {select(source)}:", s.span)
         pad = "    "
         if kept is not None:
             where = self.remembered(unit, s.span, item, kept, where, fixed_ok)
@@ -333,17 +339,37 @@ class UnitGen(TogetherGen):
             end = together.next_body
         self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops, together)
 
-    def remembered(self, unit, span, item: str, kept: str, where, fixed_ok: str):
+    def remembered(self, unit, span, item: str, kept: str, where, fixed_ok: str, pad: str = ""):
         """Lines in a decision's loop that work out the fixed head of its `where` (fixed.py) once
         per selection for the whole game, when the items are board locations (fixed_ok); the
         condition left to test."""
         memo, got = self.k({}), self.ns.fresh("g")
-        unit.add(f"    {got} = {memo}.get({item}) if {fixed_ok} else None", span)
-        unit.add(f"    if {got} is None:", span)
-        unit.add(f"        {got} = bool({kept})", span)
-        unit.add(f"        if {fixed_ok} and len({memo}) < {FIXED_MEMO}:", span)
-        unit.add(f"            {memo}[{item}] = {got}", span)
+        unit.add(f"{pad}    {got} = {memo}.get({item}) if {fixed_ok} else None", span)
+        unit.add(f"{pad}    if {got} is None:", span)
+        unit.add(f"{pad}        {got} = bool({kept})", span)
+        unit.add(f"{pad}        if {fixed_ok} and len({memo}) < {FIXED_MEMO}:", span)
+        unit.add(f"{pad}            {memo}[{item}] = {got}", span)
         return got if where is None else f"{got} and ({where})"
+
+    def fixed_counts(self, s) -> bool:
+        """Whether a choice of several takes a number of items written as numbers."""
+        return all(type(c) is n.Literal and type(c.value) is int for c in (s.count_min, s.count_max) if c is not None)
+
+    def passing(self, unit, span, item: str, kept: str, options: str, pool: str, fixed_ok: str) -> str:
+        """Lines that list the options passing a condition wholly fixed (fixed.py), remembered
+        per list of items given for the whole game when they are board locations; the name of
+        that list."""
+        memo, passed = self.k({}), self.ns.fresh("p")
+        unit.add(f"{passed} = {memo}.get({pool}) if {fixed_ok} else None", span)
+        unit.add(f"if {passed} is None:", span)
+        unit.add(f"    {passed} = []", span)
+        unit.add(f"    for {item} in {options}:", span)
+        got = self.remembered(unit, span, item, kept, None, fixed_ok, "    ")
+        unit.add(f"        if {got}:", span)
+        unit.add(f"            {passed}.append({item})", span)
+        unit.add(f"    if {fixed_ok} and len({memo}) < {FIXED_POOLS}:", span)
+        unit.add(f"        {memo}[{pool}] = {passed}", span)
+        return passed
 
     def after_choice(self, unit, s, names, inner, body, orelse, end, exits, loops, together=None) -> None:
         """A choice's body, then its `else` (in a `simultaneously`, each goes on to the next pick's

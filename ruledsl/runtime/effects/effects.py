@@ -31,8 +31,8 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
     new_index = dest.index
     up_after = (facing == "up") if facing is not None else (dest.facing == "up" if zone else True)
     # Who saw its face before matters only when the move's event may hide it from someone (and
-    # there is an event: not in a muted state, as a search bot's playout).
-    quiet = quiet or st.muted
+    # there is an event: not in a muted state, as a search bot's playout, nor `quietly:`).
+    quiet = quiet or st.muted or st.quiet
     before = face_mask(prog, st, comp) if not quiet and (comp.kind.position != "all" or not up_after) else 0
     if st.lazy and new_index in st.lazy:
         settle(st, new_index)

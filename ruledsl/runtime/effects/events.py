@@ -108,7 +108,7 @@ def a_kind(name: str) -> str:
 def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
     """An event about one component: named to those who see its face, 'a Kind' to the others
     who see where it is, nothing to those who may not know where it is."""
-    if st.muted:
+    if st.muted or st.quiet:    # its kind, "move", is one `quietly:` keeps out of the log
         return
     everyone = (1 << len(prog.players)) - 1
     if comp.kind.position == "all" and (st.face[comp.id] or before_face == everyone):
