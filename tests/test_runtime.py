@@ -484,6 +484,31 @@ def test_graph_functions_accept_a_component_for_its_location():
     assert said(run(decls, flow)) == ["none false", "2 true 2 A2, B1, B3, C2"]
 
 
+def test_a_decision_searches_once_for_the_distances_to_all_its_options(monkeypatch):
+    # `distance(from, l)` for every l a decision goes through: one search per `from`, `via:` and
+    # `avoid:`, each l (a location, a component on one, one off the board) looked up in it
+    from ruledsl.runtime.engine.graph import Graphs
+    searches = []
+    real = Graphs.distances
+    monkeypatch.setattr(Graphs, "distances", lambda self, st, start, *rest, **kw:
+                        searches.append(start.name) or real(self, st, start, *rest, **kw))
+    decls = WALLED + "kind Pawn\nzone box: area of Pawn:\n    2 x Pawn\n"
+    flow = """
+        move first(contents(box)) to C3
+        turn P1:
+            choose l from locations(V) where distance(A1, l, avoid: [B2]) != none as "{l} {distance(A1, l)}":
+                announce ">{l}"
+            choose x from [each c in components(Pawn)] as "{distance(B1, x)} {distance(B1, x, avoid: [B2])}":
+                announce ">{x}"
+    """
+    state = run(decls, flow)
+    assert searches == ["A1", "A1"]
+    assert state.legal_labels() == ["A1 0", "B1 1", "A2 1"]      # B2 avoided: nothing past it
+    state.apply("B1 1")
+    assert searches == ["A1", "A1", "B1", "B1"]
+    assert state.legal_labels() == ["3 none", "none none"]      # the one in the box is on no board
+
+
 TILES = dedent('''
     kind Tile:
         open: list of direction

@@ -13,8 +13,8 @@ from __future__ import annotations
 from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
-from ..engine.library import PLAIN, by_position, edge_kind_names, reporting, reporting_keywords
-from ..model.values import Comp, Location
+from ..engine.library import PLAIN, PLAIN_SEARCHES, by_position, edge_kind_names, reporting, reporting_keywords
+from ..model.values import Comp, Location, Zone
 from ...check.types import INT, LOCATION
 from ..fastpaths import on
 from .certain import Certain, certain_of, certainty, class_named
@@ -71,7 +71,12 @@ class ExprGen:
         if handler is None:
             raise error(e.span, f"the interpreter cannot evaluate {type(e).__name__}")
         text = handler(self, e, names)
-        if self.hoists and type(e) in _COSTLY and not self.no_walrus and not text.isidentifier():
+        return self.invariant(text) if type(e) in _COSTLY else text
+
+    def invariant(self, text: str) -> str:
+        """text, or where it reads nothing that changes in a loop being written, the name it is
+        kept in, worked out once (Hoist)."""
+        if self.hoists and not self.no_walrus and not text.isidentifier():
             target = self.hoist_target(text)
             if target is not None:
                 kept = self.hoists[target].once(text)
@@ -472,6 +477,8 @@ class ExprGen:
     def special_call(self, e, names):
         """The calls rules make most, written without a call to the library."""
         name, args = e.func, e.args
+        if name == "distance" and len(args) == 2 and all(k in ("via", "avoid") for k, _ in e.kwargs):
+            return self.distance(e, names)
         if e.kwargs:
             return None
         kinds = self.prog.kinds
@@ -528,6 +535,19 @@ class ExprGen:
             return text
         return None
 
+    def distance(self, e, names) -> str:
+        """`distance(a, b, via:, avoid:)`: the search from a, made once where a loop goes through
+        the bs (every destination of a move), and b looked up in what it found."""
+        given = dict(e.kwargs)
+        via, avoid = (self.keyword(k, given[k], names) if k in given else "None" for k in ("via", "avoid"))
+        search = self.k(reporting(PLAIN_SEARCHES["distances_of"], "distance", e.span, 1))
+        table = self.invariant(f"{search}(st, prog, {self.gen(e.args[0], names)}, {via}, {avoid})")
+        to = self.gen(e.args[1], names)
+        if on("typed") and self.sure(to, "Location") is not None and not self.no_walrus:
+            t = self.temp()
+            return f"({t}.get({to}) if ({t} := {table}) is not None else None)"
+        return f"{self.k(PLAIN_SEARCHES['distance_in'])}(st, prog, {table}, {to})"
+
     def length(self, items: str) -> str:
         """len() of a tuple's text, remembered so that `== 0` can test the tuple itself."""
         text = f"len({items})"
@@ -547,6 +567,10 @@ class ExprGen:
                 t = self.temp()
                 return self.counted(f"(st.contents[{t}.index] if type({t} := {text}) is Location else _items_of(st, {t}))")
         kind = self.type_of(place)
+        zone = self.ns.known(text)
+        if type(zone) is Zone and on("typed"):
+            # a zone named in the rules: read in place unless some zone waits to be shuffled
+            return self.counted(f"(st.contents[{zone.index}] if not st.lazy else _items_of(st, {text}))")
         if kind is not None and (kind is LOCATION or kind.head in ("zone", "zone of")):
             return self.counted(f"_items_of(st, {text})")
         return f"_items_of(st, {text})"         # (a list, maybe: its items gone through as any list's)

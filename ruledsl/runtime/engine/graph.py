@@ -35,8 +35,8 @@ class Graphs:
         self.defaults = defaults  # board name -> frozenset of kinds followed by default, or None (all)
         self.followed: dict = {}  # (location index, kinds followed) -> its steps of those kinds
 
-    def out(self, st, loc: Location, via, avoid):
-        """The locations one step from loc now, in the board's order, without repeats."""
+    def steps_of(self, loc: Location, via) -> tuple:
+        """loc's steps along the edge kinds via (None: the board's default ones)."""
         if via is None:
             via = self.defaults.get(loc.board)
         key = (loc.index, via)
@@ -44,6 +44,11 @@ class Graphs:
         if steps is None:     # which steps an edge kind allows never changes: sorted out once
             steps = self.followed[key] = tuple(s for s in self.steps.get(loc.index, ())
                                                if via is None or s.kind in via)
+        return steps
+
+    def out(self, st, loc: Location, via, avoid):
+        """The locations one step from loc now, in the board's order, without repeats."""
+        steps = self.steps_of(loc, via)
         seen = []
         for s in steps:
             to = s.to
@@ -64,16 +69,24 @@ class Graphs:
     def distances(self, st, start: Location, via, avoid, limit=None) -> dict:
         """{location: fewest steps from start} (within limit steps)."""
         dist = {start: 0}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
+        queue = [start]
+        # The queue is a list gone through as it grows; a step's condition is asked only of a
+        # location not reached yet (what `out` gives, without the list it makes per location).
+        followed = self.followed
+        for here in queue:
             d = dist[here]
             if limit is not None and d >= limit:
                 continue
-            for nxt in self.out(st, here, via, avoid):
-                if nxt not in dist:
-                    dist[nxt] = d + 1
-                    queue.append(nxt)
+            d += 1
+            steps = followed.get((here.index, via)) if via is not None else None
+            for s in steps if steps is not None else self.steps_of(here, via):
+                to = s.to
+                if to in dist or (avoid and to in avoid):
+                    continue
+                if s.cond is not None and not s.cond(st, here, to, s.direction):
+                    continue
+                dist[to] = d
+                queue.append(to)
         return dist
 
     def path(self, st, a: Location, b: Location, via, avoid) -> tuple:

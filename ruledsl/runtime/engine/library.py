@@ -221,6 +221,25 @@ def _distance(st, prog, a, b, via=None, avoid=None, board=None):
     return _distances_from(st, prog, a, via, avoid).get(b)
 
 
+def _distances_of(st, prog, a, via=None, avoid=None):
+    """{location: fewest steps from a}, or None when a is not on a board: `distance` split in
+    two, so that generated code searches once for every b a loop asks about (_distance_in)."""
+    if type(a) is not Location:
+        a = place_of(st, prog, a)
+    return None if a is None else _distances_from(st, prog, a, via, avoid)
+
+
+def _distance_in(st, prog, found, b):
+    """The distance to b in what _distances_of found (None: unreachable, or not on a board)."""
+    if found is None:
+        return None
+    return found.get(b if type(b) is Location else place_of(st, prog, b))
+
+
+# What generated code calls in place of `distance` (compiler/exprs.py).
+PLAIN_SEARCHES = {"distances_of": _distances_of, "distance_in": _distance_in}
+
+
 def _path(st, prog, a, b, via=None, avoid=None, board=None):
     via, avoid = _graph_kw(st, prog, via, avoid)
     a, b = place_of(st, prog, a), place_of(st, prog, b)
