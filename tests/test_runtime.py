@@ -1745,3 +1745,23 @@ def test_keywords_are_put_in_place_only_where_the_library_function_allows():
     assert by_position(search, 1, ["steps"]) is None           # not one of its parameters
     assert by_position(loose, 1, ["via"]) is None              # keywords it takes only as keywords
     assert by_position(strict, 1, ["via"]) is None             # steps, between, has no default
+
+
+DEFINES_IN_PLACE = '''
+define either(flag, x) = flag or x > 1
+define twice(x) = x + x
+define third(xs) = xs[2]
+'''
+
+
+@pytest.mark.parametrize("off", [set(), {"inline"}])
+def test_a_define_written_in_place_works_out_each_argument_as_a_call_does(monkeypatch, off):
+    # an argument that costs something is worked out once, before the body, even where the body
+    # would not read it: the same values, and the same failure, as calling the define
+    from ruledsl.runtime import fastpaths
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    state = run(DEFINES_IN_PLACE, 'announce ">{either(true, count([1, 2]))} {twice(count([1, 2, 3]))}"')
+    assert said(state) == ["true 6"]
+    with pytest.raises(ruledsl.RulesError) as caught:
+        run(DEFINES_IN_PLACE, 'announce ">{either(true, third([1, 2]))}"')
+    assert str(caught.value).endswith(":5:20: error: there is no item 2 in 1, 2")    # xs[2], in `third`

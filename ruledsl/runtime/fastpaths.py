@@ -5,7 +5,9 @@ differential test (tests/test_differential.py) runs every game with them off
 and proves the games unchanged. Switch them off for a run with
 RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
 
-- inline:   a `define` with cheap arguments is written in place instead of called;
+- inline:   a `define` is written in place instead of called, each argument that
+            costs something worked out first into a Python name (in a comprehension's
+            source, where Python forbids that, only a define with cheap arguments);
 - calls:    the commonest builtin calls (count, contents, first, at, item_at) are
             written inline instead of calling the library;
 - compare:  `x == literal` and `x in list` are written with Python
@@ -27,7 +29,8 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             worked out once per selection for the whole game, and remembered;
 - fuse:     a decision among the items of a list that only filters another
             (`choose x from [each y in L where c]`) goes through L, testing c with
-            each option, instead of building the list first;
+            each option, instead of building the list first; `each x in at(place, Kind)`
+            goes through what lies there, testing the kind;
 - lazy:     a `choose N from C` with no `where`, labelled by the chosen items, offers
             its selections without making each one (the i-th is worked out when asked)
             when the items read differently;

@@ -607,16 +607,17 @@ class ExprGen:
     def define_call(self, e, names):
         decl = self.prog.defn.defines[e.func]
         if on("inline") and e.func not in self.inlining and len(e.args) == len(decl.params) \
-                and all(map(_cheap, e.args)):
+                and (not self.no_walrus or all(map(_cheap, e.args))):
             # Comprehension variables are fresh Python names, so nothing the body binds can
-            # capture an argument. An argument the body reads more than once is worked out once,
-            # into a Python name, where Python allows `:=`; otherwise it is written where it is read.
+            # capture an argument. An argument that costs something, or that the body reads more
+            # than once, is worked out first, into a Python name, where Python allows `:=` (as a
+            # call works out every argument); a cheap one is written where it is read.
             types = self.sites[-1] if self.sites else self.compiler.checked.types
             site = types.get(("site", id(e))) if on("typed") else None
             inner, bound = {}, []
             uses = _name_uses(decl.body)
             for p, a in zip(decl.params, e.args):
-                if self.no_walrus or uses.get(p, 0) < 2 or isinstance(a, (n.Name, n.Literal)):
+                if isinstance(a, (n.Name, n.Literal)) or (_cheap(a) and (self.no_walrus or uses.get(p, 0) < 2)):
                     inner[p] = f"({self.plain(a, names)})"
                 else:
                     t = self.temp()
