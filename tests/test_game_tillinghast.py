@@ -339,7 +339,9 @@ def coupled_games(path, players: int, observer: int, seed: int, steps: int, look
             if lb is None:
                 lb = la if la in b.legal_labels() else rng.choice(b.legal_labels())
         b.apply(lb)
-        if a.events(None) != b.events(None):
+        if a.events(None) != b.events(None) or a.current_player != b.current_player:
+            # told apart: by the log, or by who acts next (a seat that chose a spell pays for it
+            # at once; one that ended its spells does not), which every seat sees
             return
         yield a, b
 

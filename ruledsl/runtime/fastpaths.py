@@ -37,14 +37,17 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
 - jumps:    a block that moves on to a later block of its unit calls it at once,
             instead of going back to the run loop;
 - started:  a new game copies the state every seed starts in, when the set-up and
-            the flow up to the first decision drew on no chance.
+            the flow up to the first decision drew on no chance;
+- bulk:     `move` of several components into a zone, where no event is told
+            (`quietly:`, a muted state) and no trigger fires, moves them all in one
+            step instead of one by one.
 """
 from __future__ import annotations
 
 import os
 
 ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "fixed", "fuse", "lazy", "jumps",
-                 "started"})
+                 "started", "bulk"})
 
 
 def _off_from_environment() -> set:

@@ -7,6 +7,7 @@ arguments (and the span to blame). Enter/leave triggers fire from here.
 from __future__ import annotations
 
 from ...errors import error
+from ..fastpaths import on
 from ..model.chance import next_random, settle, shuffled
 from ..model.collections import items_of
 from ..model.values import Comp, Location, Player, Zone, display, turn_direction
@@ -18,18 +19,14 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
     """Put comp at an end of dest (default: the top of a deck or pile, the end of anything else)."""
     if type(comp) is not Comp:
         raise error(span, f"only components can be moved, not {display(st, comp)}")
+    kind = type(dest)
+    if kind is not Location and kind is not Zone:
+        raise error(span, f"{display(st, dest)} is not a zone or a location")
     cid = comp.id
     contents = st.contents
     old_index = st.loc[cid]
-    kind = type(dest)
-    if kind is Location:
-        zone = False
-    elif kind is Zone:
-        zone = True
-    else:
-        raise error(span, f"{display(st, dest)} is not a zone or a location")
     new_index = dest.index
-    up_after = (facing == "up") if facing is not None else (dest.facing == "up" if zone else True)
+    up_after = dest.lays_up if facing is None else facing == "up"
     # Who saw its face before matters only when the move's event may hide it from someone (and
     # there is an event: not in a muted state, as a search bot's playout, nor `quietly:`).
     quiet = quiet or st.muted or st.quiet
@@ -38,14 +35,14 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
         settle(st, new_index)
     items = contents[old_index]
     i = items.index(comp)       # components compare by identity: found at C speed
-    items = items[:i] + items[i + 1:]
+    items = items[1:] if i == 0 else items[:i] + items[i + 1:]
     if old_index != new_index:
         contents[old_index] = items
         items = contents[new_index]
-        if zone and dest.capacity is not None and len(items) >= dest.capacity:
+        if kind is Zone and dest.capacity is not None and len(items) >= dest.capacity:
             raise error(span, f"{dest.name} is full (it holds at most {dest.capacity})")
     if end is None:
-        end = "top" if zone and dest.shape in ("deck", "pile") else "bottom"
+        end = dest.default_end
     contents[new_index] = (comp,) + items if end == "top" else items + (comp,)
     st.loc[cid] = new_index
     st.face[cid] = up_after
@@ -54,15 +51,15 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
     if not quiet:
         if old_index != new_index:
             route = f"moves from {prog.places[old_index].label} to {dest.label}"
-        elif zone and dest.ordered:
+        elif kind is Zone and dest.ordered:
             route = f"moves to the {end} of {dest.label}"
         else:
-            route = f"stays {'in' if zone else 'on'} {dest.label}"
+            route = f"stays {'in' if kind is Zone else 'on'} {dest.label}"
         emit_about(prog, st, comp, before, route)
-    if old_index != new_index:
+    if old_index != new_index and (prog.leave_triggers or prog.enter_triggers):
         if prog.leave_triggers and type(prog.places[old_index]) is Location:
             fire(prog, st, prog.leave_triggers, comp, prog.places[old_index])
-        if prog.enter_triggers and not zone:
+        if prog.enter_triggers and kind is Location:
             fire(prog, st, prog.enter_triggers, comp, dest)
 
 
@@ -212,6 +209,9 @@ def disclose_var(st, slots, mask: int, text: str) -> None:
 def move_many(prog, st, what, where, end, facing, span) -> None:
     """`move X to Y`: each component of X in turn, told as one event per run of alike moves."""
     items = what if type(what) is tuple else (what,)
+    if len(items) > 1 and (st.muted or st.quiet) and on("bulk") and _at_once(prog, st, items, where):
+        _move_at_once(st, items, where, end, facing)
+        return
     if end == "top":
         items = items[::-1]
     mark = st.log
@@ -219,6 +219,43 @@ def move_many(prog, st, what, where, end, facing, span) -> None:
         move(prog, st, c, where, end, facing, span)
     if len(items) > 1:
         merge_moves(st, mark)
+
+
+def _at_once(prog, st, items: tuple, where) -> bool:
+    """Whether moving items one by one would change nothing but where they lie and how they
+    face: into a zone without a limit, no item there already nor twice over, no event told (the
+    caller knows) and no trigger to fire on leaving a board location."""
+    if type(where) is not Zone or where.capacity is not None or prog.leave_triggers:
+        return False
+    loc, new = st.loc, where.index
+    for c in items:
+        if type(c) is not Comp or loc[c.id] == new:
+            return False
+    return len(set(items)) == len(items)
+
+
+def _move_at_once(st, items: tuple, where, end, facing) -> None:
+    """move_many's effect when _at_once: the same contents, places and faces as moving each."""
+    loc, contents, new = st.loc, st.contents, where.index
+    if st.lazy and new in st.lazy:
+        settle(st, new)
+    moving = set(items)
+    for old in {loc[c.id] for c in items}:
+        contents[old] = tuple([x for x in contents[old] if x not in moving])
+    if end == "top":        # as move_many does it: the last first, so that they lie in order
+        contents[new] = items + contents[new]
+    elif end is None and where.default_end == "top":    # each on top of the one before
+        contents[new] = items[::-1] + contents[new]
+    else:
+        contents[new] = contents[new] + items
+    up = where.lays_up if facing is None else facing == "up"
+    face, known = st.face, st.known
+    for c in items:
+        cid = c.id
+        loc[cid] = new
+        face[cid] = up
+        if not up:
+            known[cid] = 0
 
 
 def draw_one(prog, st, src, end, span):

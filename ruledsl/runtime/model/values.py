@@ -52,9 +52,10 @@ class EnumType:
 class Place:
     """Somewhere components lie: a zone (one per seat when per player) or a board location.
 
-    index: its slot in State.contents.
+    index: its slot in State.contents; lays_up: whether what is put there lies face up unless
+    told otherwise; default_end: where a move puts a component unless told ("top" or "bottom").
     """
-    __slots__ = ("index", "name", "label")
+    __slots__ = ("index", "name", "label", "lays_up", "default_end")
 
 
 class Zone(Place):
@@ -71,6 +72,8 @@ class Zone(Place):
         self.facing = facing
         self.visibility = visibility
         self.capacity = capacity
+        self.lays_up = facing == "up"
+        self.default_end = "top" if shape in ("deck", "pile") else "bottom"
         self.name = f"{owner.name}.{decl_name}" if owner is not None else decl_name
         self.label = self.name
 
@@ -93,6 +96,8 @@ class Location(Place):
         self.fields = fields
         self.tags = tags
         self.ordinal = ordinal
+        self.lays_up = True
+        self.default_end = "bottom"
 
     def __repr__(self):
         return f"Location({self.name})"
