@@ -81,7 +81,7 @@ class GameDefinition:
 
 def check(path: str, text: Optional[str] = None, *, complete: bool = True) -> list[Diagnostic]:
     """Every diagnostic for a rules file (errors first); never raises for a broken file."""
-    return load_definition(path, text, complete=complete).diagnostics
+    return load_definition(path, text, complete=complete, sites=False).diagnostics
 
 
 def load(path: str, players: Optional[int] = None, options: Optional[Mapping[str, object]] = None,

@@ -108,16 +108,16 @@ def read_files(path: str, text: Optional[str] = None, reader: Optional[Callable[
 
 
 def load_definition(path: str, text: Optional[str] = None, *, complete: bool = True,
-                    reader: Optional[Callable[[str], Optional[str]]] = None) -> Loaded:
+                    reader: Optional[Callable[[str], Optional[str]]] = None, sites: bool = True) -> Loaded:
     """Read, merge and check; never raises for a broken file (see .diagnostics).
-    reader: as for read_files."""
+    reader: as for read_files. sites: as for check_game (False where nothing will be run)."""
     files, sources, problems = read_files(path, text, reader)
     if problems:
         return Loaded(None, sources, problems)
     definition, problems = merge(files)
     checked = None
     try:
-        checked = check_game(definition, complete=complete)
+        checked = check_game(definition, complete=complete, sites=sites)
         problems = problems + checked.diagnostics
     except RecursionError:
         problems = problems + [Diagnostic("error", Span(path, 1, 1), "an expression in this file nests too deeply to check",

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import functools
 import re
-from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -11,10 +10,9 @@ from lark.indenter import Indenter
 
 from . import slips
 from .errors import Diagnostic, RulesError
+from .grammar_file import grammar_path
 from .source import Span
 
-GRAMMAR = Path(__file__).resolve().parent.parent / "grammar" / "ruledsl.lark"
-_PACKAGED_GRAMMAR = Path(__file__).resolve().parent / "grammar" / "ruledsl.lark"
 
 
 class _RulesIndenter(Indenter):
@@ -26,15 +24,11 @@ class _RulesIndenter(Indenter):
     tab_len = 4
 
 
-def _grammar_path() -> Path:
-    return GRAMMAR if GRAMMAR.exists() else _PACKAGED_GRAMMAR
-
-
 @functools.lru_cache(maxsize=None)
 def parser(start: str = "start") -> Lark:
     """The parser for a whole file (start) or a lone expression (expr)."""
     return Lark(
-        _grammar_path().read_text(encoding="utf-8"),
+        grammar_path().read_text(encoding="utf-8"),
         parser="lalr",
         lexer="contextual",
         postlex=_RulesIndenter(),

@@ -45,12 +45,13 @@ class CheckedGame:
         return self.resolved.get(id(node))
 
 
-def check_game(definition: GameDef, *, complete: bool = True) -> CheckedGame:
-    """Every pass in order."""
+def check_game(definition: GameDef, *, complete: bool = True, sites: bool = True) -> CheckedGame:
+    """Every pass in order. sites: also type each define's body for each call, as the runtime
+    writes it there (what a check that only reports may leave out: it reports nothing more)."""
     from . import boards, declarations, flow, scope, sizes
     from .context import Context
 
-    ctx = Context(definition)
+    ctx = Context(definition, sites)
     declarations.check(ctx, complete=complete)
     boards.check(ctx)
     scope.check(ctx)

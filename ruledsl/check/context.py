@@ -46,8 +46,9 @@ class _OnBoard:
 class Context:
     """Collects diagnostics; holds the global symbol table built from the GameDef."""
 
-    def __init__(self, definition: GameDef):
+    def __init__(self, definition: GameDef, sites: bool = True):
         self.game = definition
+        self.sites = sites                   # whether define bodies are typed per call for the runtime
         self.diagnostics: list[Diagnostic] = []
         self.symbols: dict[str, Symbol] = {}
         self.tags: dict[str, Span] = {}
@@ -59,7 +60,8 @@ class Context:
         self.fields: dict[tuple, Declaration] = {}    # (kind, field) -> its declaration
         self.tag_decls: dict[str, Declaration] = {}   # tag -> where it first appears
         self.location_field_decls: dict[str, Declaration] = {}   # a `with` field -> its first location
-        # For the runtime: each expression's type and each name's declaration, by id of the IR node.
+        # For the runtime: each expression's type and each name's declaration, by id of the IR node
+        # (with sites, also a define's body typed for each call: scope.Checker.specialise).
         self.types: dict[int, Type] = {}
         self.resolved: dict[int, Declaration] = {}
         self._build_symbols()

@@ -188,7 +188,7 @@ class Expressions:
                 self.ctx.error(e.span, f"{e.func} takes {len(define.params)} argument(s), not {len(e.args)}",
                                f"it is defined as {e.func}({', '.join(define.params)}) on line {define.span.line}")
             typ = self.define_type(define)
-            if len(arg_types) == len(define.params) and any(t not in (ANY, NONE) for t in arg_types):
+            if self.ctx.sites and len(arg_types) == len(define.params) and any(t not in (ANY, NONE) for t in arg_types):
                 self.specialise(define, e, arg_types)
             return typ
         spec = BUILTINS.get(e.func)

@@ -24,12 +24,22 @@ from collections import OrderedDict
 
 import attrs
 
-from .. import parse as _parse
 from ..errors import RulesError
 from ..source import Span
 from . import nodes as n
 from . import stored
-from .build import build
+
+
+def _parse_text(text: str, path: str):
+    """The parse tree of text (Lark is imported here, when a file is not found on disk: a check
+    of files built before needs no parser)."""
+    from ..parse import parse_text
+    return parse_text(text, path)
+
+
+def build(tree, path: str):
+    from .build import build as build_tree
+    return build_tree(tree, path)
 
 # What the lexer treats as one piece when looking for brackets: long strings, strings,
 # comments, brackets and newlines (the patterns of LONG_STRING, STRING and COMMENT in the grammar).
@@ -107,7 +117,7 @@ class FileBuilder:
             if (path, piece) in self.pieces:
                 continue
             try:
-                trees[index] = _parse.parse_text(_padded(first, piece), path)
+                trees[index] = _parse_text(_padded(first, piece), path)
             except RulesError as err:
                 return self._whole_file_error(pieces, index, getattr(err, "at_end", False), text, path)
         decls: list = []
@@ -134,8 +144,8 @@ class FileBuilder:
         start = max(index - 1, 0)
         end = len(pieces) if at_end else index + 1
         window = "".join(p for _, p in pieces[start:end])
-        _parse.parse_text(_padded(pieces[start][0], window), path)
-        return build(_parse.parse_text(text, path), path)   # not met: no piece is to blame after all
+        _parse_text(_padded(pieces[start][0], window), path)
+        return build(_parse_text(text, path), path)   # not met: no piece is to blame after all
 
     @staticmethod
     def _keep(cache: OrderedDict, key, value, limit: int) -> None:

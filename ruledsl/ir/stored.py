@@ -21,11 +21,13 @@ import tempfile
 from pathlib import Path
 from typing import Optional
 
+from ..grammar_file import grammar_path
+
 MAX_ENTRIES = 400
 
 # The code whose change changes what a file builds to.
 _PACKAGE = Path(__file__).resolve().parent.parent
-_CODE = ("parse.py", "source.py", "errors.py", "ir/nodes/__init__.py", "ir/nodes/base.py", "ir/nodes/exprs.py",
+_CODE = ("parse.py", "grammar_file.py", "source.py", "errors.py", "ir/nodes/__init__.py", "ir/nodes/base.py", "ir/nodes/exprs.py",
          "ir/nodes/stmts.py", "ir/nodes/decls.py", "ir/build.py", "ir/build_support.py", "ir/build_decls.py",
          "ir/build_stmts.py", "ir/build_exprs.py", "ir/incremental.py")
 
@@ -42,8 +44,7 @@ def directory() -> Optional[Path]:
 
 @functools.lru_cache(maxsize=1)
 def _code_version() -> bytes:
-    from ..parse import _grammar_path
-    digest = hashlib.sha256(_grammar_path().read_bytes())
+    digest = hashlib.sha256(grammar_path().read_bytes())
     for name in _CODE:
         digest.update((_PACKAGE / name).read_bytes())
     return digest.digest()
