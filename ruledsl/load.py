@@ -15,6 +15,7 @@ from .check.index import Index
 from .errors import Diagnostic, RulesError
 from .files import Unreadable, read_text
 from .ir import nodes as n
+from .ir import stored
 from .ir.incremental import build_file
 from .ir.game import GameDef, merge
 from .limits import MAX_EXTENDS_DEPTH, MAX_FILE_BYTES
@@ -123,6 +124,34 @@ def load_definition(path: str, text: Optional[str] = None, *, complete: bool = T
         problems = problems + [Diagnostic("error", Span(path, 1, 1), "an expression in this file nests too deeply to check",
                                           "split long expressions into `let` steps")]
     return Loaded(definition, sources, _dedupe(problems), checked)
+
+
+def reported(path: str) -> Loaded:
+    """What `ruledsl check` reports of the file at path: its sources and diagnostics, taken from
+    the disk cache (ir/stored.py) when neither it, nor a file it extends, nor ruledsl changed
+    since they were last reported; its definition is then None."""
+    try:
+        text = read_text(path, MAX_FILE_BYTES)
+    except Unreadable:
+        return load_definition(path, sites=False)          # which says why
+    kept = stored.fetch(path, text, stored.REPORT)
+    if kept is not None:
+        texts, diagnostics = kept
+        if all(_reads(other, was) for other, was in texts.items() if other != path):
+            return Loaded(None, {p: Source(p, t) for p, t in texts.items()}, diagnostics)
+    loaded = load_definition(path, sites=False)
+    checked = loaded.sources.get(path)
+    if loaded.definition is not None and checked is not None:
+        texts = {p: source.text for p, source in loaded.sources.items()}
+        stored.store(path, checked.text, (texts, loaded.diagnostics), stored.REPORT)
+    return loaded
+
+
+def _reads(path: str, text: str) -> bool:
+    try:
+        return read_text(path, MAX_FILE_BYTES) == text
+    except Unreadable:
+        return False
 
 
 def _dedupe(diagnostics: list[Diagnostic], cap: int = 200) -> list[Diagnostic]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from ..load import load_definition
+from ..load import reported
 from .report import FORMATS
 
 
@@ -22,7 +22,7 @@ def check_command(files, fmt, warnings):
     """
     results = []
     for path in files:
-        loaded = load_definition(path, sites=False)      # reported, not run
+        loaded = reported(path)
         shown = [d for d in loaded.diagnostics if warnings or d.severity == "error"]
         results.append((path, loaded, shown))
     click.echo(FORMATS[fmt](results, warnings))

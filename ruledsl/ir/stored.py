@@ -1,10 +1,13 @@
-"""Built files kept on disk between runs, so a fresh `ruledsl check` parses only what changed.
+"""Built files and check reports kept on disk between runs, so a fresh `ruledsl check` parses
+and checks only what changed.
 
-An entry is a file's IR (a pickle, as Python keeps .pyc files), named by a hash
-of the file's path and text and of ruledsl's own parser and IR code: editing
-the file or upgrading ruledsl makes a new entry, never a stale answer. Only
-files that parse are kept; a broken file is parsed again so its error is
-reported afresh.
+An entry is a file's IR, or what `ruledsl check` reported of it (a pickle, as
+Python keeps .pyc files), named by a hash of the file's path and text and of
+ruledsl's own code that made it (the parser and IR code for an IR; the whole
+package for a report): editing the file or upgrading ruledsl makes a new entry,
+never a stale answer. Only files that parse are kept; a broken file is parsed
+again so its error is reported afresh. A report also names the files the file
+extends, with their texts: it is used only while they read the same.
 
 Where: $RULEDSL_CACHE_DIR, else $XDG_CACHE_HOME/ruledsl, else ~/.cache/ruledsl.
 RULEDSL_CACHE=0 turns it off. The folder must be your own (a pickle from
@@ -42,34 +45,38 @@ def directory() -> Optional[Path]:
     return Path(base) / "ruledsl"
 
 
-@functools.lru_cache(maxsize=1)
-def _code_version() -> bytes:
-    digest = hashlib.sha256(grammar_path().read_bytes())
-    for name in _CODE:
-        digest.update((_PACKAGE / name).read_bytes())
+IR, REPORT = "ir", "report"
+
+
+@functools.lru_cache(maxsize=2)
+def _code_version(kind: str = IR) -> bytes:
+    digest = hashlib.sha256(kind.encode() + grammar_path().read_bytes())
+    names = _CODE if kind == IR else sorted(str(p.relative_to(_PACKAGE)) for p in _PACKAGE.rglob("*.py"))
+    for name in names:
+        digest.update(name.encode() + b"\0" + (_PACKAGE / name).read_bytes())
     return digest.digest()
 
 
-def _entry(folder: Path, path: str, text: str) -> Path:
-    digest = hashlib.sha256(_code_version())
+def _entry(folder: Path, path: str, text: str, kind: str) -> Path:
+    digest = hashlib.sha256(_code_version(kind))
     digest.update(path.encode("utf-8", "surrogatepass") + b"\0" + text.encode("utf-8", "surrogatepass"))
     return folder / f"{digest.hexdigest()}.pickle"
 
 
-def fetch(path: str, text: str):
-    """The stored IR of this file with this text, or None."""
+def fetch(path: str, text: str, kind: str = IR):
+    """What is stored of this file with this text (its IR, or its REPORT), or None."""
     folder = directory()
     if folder is None:
         return None
     try:
-        with open(_entry(folder, path, text), "rb") as f:
+        with open(_entry(folder, path, text, kind), "rb") as f:
             return pickle.load(f)
     except Exception:  # missing, half-written by a killed run, or from an incompatible Python: a miss
         return None
 
 
-def store(path: str, text: str, rules_file) -> None:
-    """Keep a built file (quietly does nothing when the folder cannot be written)."""
+def store(path: str, text: str, value, kind: str = IR) -> None:
+    """Keep what was made of a file (quietly does nothing when the folder cannot be written)."""
     folder = directory()
     if folder is None:
         return
@@ -78,8 +85,8 @@ def store(path: str, text: str, rules_file) -> None:
         # Written aside and renamed, so a reader never sees half an entry.
         fd, temp = tempfile.mkstemp(dir=folder, suffix=".part")
         with os.fdopen(fd, "wb") as f:
-            pickle.dump(rules_file, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temp, _entry(folder, path, text))
+            pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temp, _entry(folder, path, text, kind))
         _prune(folder)
     except (OSError, pickle.PicklingError, RecursionError):
         pass
