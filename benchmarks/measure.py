@@ -52,7 +52,7 @@ def ruledsl_playouts(game, rng, budget: float, max_actions: int, first: int = 0,
                 truncated += 1
                 break
             if muted:
-                st.apply(pick(len(st.legal_labels())))
+                st.apply(pick(len(st.legal_actions())))
             else:
                 st.apply(choice(st.legal_actions()))
             k += 1

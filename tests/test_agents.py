@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import io
+import random
 
 import ruledsl
 from ruledsl.agents import HumanAgent, RandomAgent, TerminalIO, play_out, seat_seed
 from ruledsl.agents.human import QUIT, SAVE, parse_choice
+from ruledsl.agents.rollout import play_randomly
+from ruledsl.runtime.api import GameState
 
 from .conftest import GAMES
 
@@ -62,3 +65,20 @@ def test_human_agent_reasks_until_a_valid_answer():
     assert out.getvalue().count("X, your choice (1-9, undo, save, quit): ") == 3
     assert "'x' is not a choice" in out.getvalue() and "'12' is not a choice" in out.getvalue()
     assert HumanAgent(TerminalIO(io.StringIO(""), io.StringIO())).choose(state) is QUIT
+
+
+def test_a_rollout_takes_actions_by_index_without_making_labels(monkeypatch):
+    # The Haunting House's programme is one of 840 orderings: a random playout counts them
+    state = ruledsl.load(str(GAMES / "haunting_house.rules"), players=2).new_game(seed=3)
+    expected = state.clone()
+    monkeypatch.setattr(GameState, "legal_labels", lambda self: (_ for _ in ()).throw(AssertionError("labels made")))
+    assert play_randomly(state.mute(), random.Random(5), 60) == 60
+    monkeypatch.undo()
+    rng = random.Random(5)
+    for _ in range(60):         # the same game as choosing among the labels by the same draws
+        if expected.is_chance():
+            outcomes = expected.chance_outcomes()
+            expected.apply(rng.choices([a.label for a, _ in outcomes], weights=[p for _, p in outcomes])[0])
+        else:
+            expected.apply(expected.legal_labels()[rng.randrange(len(expected.legal_labels()))])
+    assert state.actions_taken == expected.actions_taken and len(state.actions_taken) == 60

@@ -78,7 +78,7 @@ class ISMCTSAgent(SearchAgent):
                 actor = det.current_player
                 new = False
                 if actor == CHANCE:
-                    label = sample_outcome(det, rng)
+                    label = sample_outcome(det, rng).label
                 else:
                     node = nodes[actor]
                     label, new = node.select(det.legal_labels(), rng, self.exploration)

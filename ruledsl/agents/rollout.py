@@ -4,10 +4,10 @@ from __future__ import annotations
 DRAW = 0.5   # what each seat scores in a playout cut short in a game with no `evaluate`
 
 
-def sample_outcome(state, rng) -> str:
-    """A chance outcome's label, drawn by its probability."""
+def sample_outcome(state, rng):
+    """A chance outcome (an Action), drawn by its probability."""
     outcomes = state.chance_outcomes()
-    return rng.choices([a.label for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+    return rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
 
 
 def play_randomly(state, rng, depth: int) -> int:
@@ -17,7 +17,8 @@ def play_randomly(state, rng, depth: int) -> int:
         if state.is_chance():
             state.apply(sample_outcome(state, rng))
         else:
-            state.apply(rng.randrange(len(state.legal_labels())))
+            # by index: a decision's labels are not made (840 orderings of a programme are counted)
+            state.apply(rng.randrange(len(state.legal_actions())))
         taken += 1
     return taken
 

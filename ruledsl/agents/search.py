@@ -42,8 +42,7 @@ class SearchAgent:
 
     def choose(self, state):
         if state.is_chance():
-            label = sample_outcome(state, self.rng)
-            return next(a for a in state.legal_actions() if a.label == label)
+            return sample_outcome(state, self.rng)
         actions = state.legal_actions()
         if not actions:
             raise ValueError("no action is legal: the game is over or stuck")
@@ -98,7 +97,7 @@ class MCTSAgent(SearchAgent):
         try:
             while not det.is_terminal():
                 if det.is_chance():
-                    label = sample_outcome(det, rng)
+                    label = sample_outcome(det, rng).label
                     det.apply(label)
                     node = node.child(label)
                     continue
