@@ -42,9 +42,7 @@ def ruledsl_playouts(game, rng, budget: float, max_actions: int, first: int = 0,
     end = start + budget
     while True:
         t0 = perf()
-        st = game.new_game(seed=first + playouts)
-        if muted:
-            st.mute()
+        st = game.new_game(seed=first + playouts, muted=muted)
         setup += perf() - t0
         k = 0
         while not st.is_terminal():

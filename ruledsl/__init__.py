@@ -52,11 +52,12 @@ class GameDefinition:
             self._program = build_program(self.checked, self.players, self.options)
         return self._program
 
-    def new_game(self, seed: int = 0, chance: str = "seeded") -> "GameState":
+    def new_game(self, seed: int = 0, chance: str = "seeded", muted: bool = False) -> "GameState":
         """A game from its set-up to the first decision. chance="explicit": chance events
-        become decisions of their own (state.is_chance(), state.chance_outcomes())."""
+        become decisions of their own (state.is_chance(), state.chance_outcomes()). muted: as
+        GameState.mute(), from the set-up on (a simulation that reads only how games end)."""
         from .runtime.api import new_state
-        return new_state(self, seed, chance)
+        return new_state(self, seed, chance, muted=muted)
 
     @property
     def title(self) -> str:

@@ -53,6 +53,29 @@ def test_a_muted_game_is_the_same_game_with_nothing_logged(path, seed, before):
     assert quiet.clone().muted                          # a clone of a muted state stays muted
 
 
+@pytest.mark.parametrize("path", BUNDLED + EXAMPLES, ids=lambda p: p.name)
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+def test_a_game_muted_from_its_set_up_is_the_same_game_with_no_log(path, seed):
+    game = ruledsl.load(str(path))       # a game of its own: its first new game is a muted one
+    quiet = game.new_game(seed=seed, muted=True)
+    loud = game.new_game(seed=seed)
+    assert quiet.all_events() == []
+    rng = random.Random(seed)
+    for _ in range(150):
+        assert quiet.legal_labels() == loud.legal_labels()
+        if loud.is_terminal():
+            break
+        i = rng.randrange(len(loud.legal_labels()))
+        loud.apply(i)
+        quiet.apply(i)
+    seat = seed % game.players
+    assert without_log(quiet.view(seat)) == without_log(loud.view(seat))
+    assert quiet.returns() == loud.returns() and quiet.all_events() == [] and loud.all_events() != []
+    # a game that starts alike for every seed is kept once started: never a muted one
+    assert game.new_game(seed=seed + 1).all_events() == load(path).new_game(seed=seed + 1).all_events()
+
+
 def test_muting_does_not_touch_the_state_it_was_cloned_from():
     game = load(EXAMPLES[0])
     state = game.new_game(seed=1)

@@ -358,7 +358,7 @@ class GameState(StateData):
         return json.dumps(data, sort_keys=True, default=str)
 
 
-def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False) -> GameState:
+def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False, muted: bool = False) -> GameState:
     if chance not in ("seeded", "explicit"):
         raise ValueError("chance must be 'seeded' or 'explicit'")
     prog = game.program
@@ -371,6 +371,7 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False) -
         st = started.clone()
         st.rng = rng
         st.seed = seed
+        st.muted = muted
         return st
     st = GameState.__new__(GameState)
     prog.initial.copy_into(st)
@@ -380,8 +381,9 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False) -
     st.failure = None
     st.rng = rng
     st.explicit = chance == "explicit"
+    st.muted = muted
     loop.start(prog, st, hold)
-    if st.rng == rng and not st.lazy and (st.pending is None or st.pending.seat is not None):
+    if not muted and st.rng == rng and not st.lazy and (st.pending is None or st.pending.seat is not None):
         prog.started[key] = st.clone()
     return st
 
