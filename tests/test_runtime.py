@@ -1765,3 +1765,35 @@ def test_a_define_written_in_place_works_out_each_argument_as_a_call_does(monkey
     with pytest.raises(ruledsl.RulesError) as caught:
         run(DEFINES_IN_PLACE, 'announce ">{either(true, third([1, 2]))}"')
     assert str(caught.value).endswith(":5:20: error: there is no item 2 in 1, 2")    # xs[2], in `third`
+
+
+ALIKE = '''
+board B grid:
+    legend:
+        "g": Grave
+    map: """
+g . g
+"""
+'''
+
+
+def test_one_call_written_in_two_options_is_worked_out_once_per_decision(monkeypatch):
+    # `tagged(Grave)` in each arm of a menu: each call has a wrapper of its own (it names its
+    # own place in a failure), yet the two are one call, made once for the decision
+    from ruledsl.runtime.engine import library
+    made = []
+    real = library.PLAIN["tagged"]
+    monkeypatch.setitem(library.PLAIN, "tagged", lambda st, prog, *a: made.append(a) or real(st, prog, *a))
+    flow = """
+        turn P1:
+            choose:
+                option "dig {sq}" for each sq in tagged(Grave):
+                    announce ">dug {sq}"
+                option "fill {sq}" for each sq in tagged(Grave) if sq.column > 1:
+                    announce ">filled {sq}"
+    """
+    state = run(ALIKE, flow)
+    assert state.legal_labels() == ["dig A1", "dig C1", "fill C1"]
+    assert len(made) == 1
+    state.apply("fill C1")
+    assert said(state) == ["filled C1"]

@@ -469,7 +469,10 @@ class ExprGen:
         else:
             args += [f"{k}={self.keyword(k, v, names)}" for k, v in e.kwargs]
             wrapper = reporting_keywords(impl, e.func, e.span)
-        text = f"{self.k(wrapper)}(st, prog, {', '.join(args)})"
+        wrapper_name = self.k(wrapper)
+        # worked out once for two calls alike (hoist.py), it fails naming the first one's place
+        self.ns.aliases[wrapper_name] = f"@{e.func}/{len(args)}/{order is not None}"
+        text = f"{wrapper_name}(st, prog, {', '.join(args)})"
         if e.func in _PLACES_LISTED:
             self.built[text] = Certain(Location)
         return text

@@ -23,7 +23,7 @@ class Hoist:
         return any(re.search(rf"\b{name}\b", text) for name in self.own)
 
     def once(self, text: str) -> str:
-        same = _canonical(text)
+        same = _canonical(text, self.ns.aliases)
         kept = self.alike.get(same)
         if kept is not None:        # the same part written again (a define used twice): kept once
             return kept
@@ -38,15 +38,15 @@ class Hoist:
 _BOUND = re.compile(r"\bfor ([a-z]_\d+) in\b|\(([a-z]_\d+) :=")
 
 
-def _canonical(text: str) -> str:
+def _canonical(text: str, aliases: dict) -> str:
     """text with the Python names it binds itself (comprehension variables, walrus temps) numbered
-    in order, so that two writings of one expression read alike."""
+    in order, and the constants that stand for one call however written (aliases) named alike, so
+    that two writings of one expression read alike."""
     bound = []
     for m in _BOUND.finditer(text):
         name = m.group(1) or m.group(2)
         if name not in bound:
             bound.append(name)
-    if not bound:
-        return text
     table = {name: f"@{i}" for i, name in enumerate(bound)}
-    return re.sub(r"\b[a-z]_\d+\b", lambda m: table.get(m.group(0), m.group(0)), text)
+    table.update(aliases)
+    return re.sub(r"\b[a-z]_\d+\b|\bk\d+\b", lambda m: table.get(m.group(0), m.group(0)), text)

@@ -18,6 +18,9 @@ class Namespace:
         self.globals = dict(helpers)
         self._names: dict = {}        # id(value) -> its name (the namespace keeps the value alive)
         self._constants: set = set()  # the names const() made
+        # Constants that stand for the same thing though they differ (a library call's wrapper,
+        # made per call for the place it names in a failure): name -> what it stands for.
+        self.aliases: dict = {}
         self._count = 0
 
     def const(self, value) -> str:
