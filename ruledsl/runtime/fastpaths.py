@@ -23,7 +23,11 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
 - fold:     a builtin that reads nothing that changes in play, called with arguments
             known when the game is compiled (`locations(Grid)`), is its value; a
             fixed list is gone through without the step budget's count (its length
-            is fixed);
+            is fixed); any expression that keeps one value all game long
+            (compiler/static.py: `first([each t in components(Tile) where t.room is
+            Exit])` when play never sets a room) is worked out once, when the game
+            is compiled, and read again only in a state a scenario changed as play
+            never does;
 - fixed:    the leading conditions of a decision's `where` that read only where its items
             lie (rows, columns and fields of board locations, which never change) are
             worked out once per selection for the whole game, and remembered;

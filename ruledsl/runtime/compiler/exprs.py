@@ -10,6 +10,9 @@ fresh Python local, or `env['x']` for a name kept in the frame across decisions.
 """
 from __future__ import annotations
 
+import re
+from contextlib import contextmanager
+
 from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
@@ -19,6 +22,7 @@ from ...check.types import INT, LOCATION
 from ..fastpaths import on
 from .certain import Certain, certain_of, certainty, class_named
 from .hoist import Hoist
+from .static import Static
 
 # Builtins that give a list of board locations no longer than the board (a tuple at play).
 _PLACES_LISTED = frozenset({"locations", "tagged", "neighbours"})
@@ -53,6 +57,8 @@ class ExprGen:
         self.hoists: list = []      # the loops being written, outermost first: where invariant parts go (Hoist)
         self.kept: list = []        # the names a comprehension just written keeps (see kept_around)
         self.kind_test = ""         # the kind test that heads the condition of the loop just written
+        self.static = None          # what keeps one value all game long (static.Static), made when needed
+        self.folding = False        # while such a value is worked out
         self.sites: list = []       # the types of the define bodies being written in place (innermost last)
         # Python names every value of which is of one Python class, and how their items are (Certain):
         # the items of a list fixed when the game is compiled. Their type tests are left out.
@@ -71,7 +77,45 @@ class ExprGen:
         if handler is None:
             raise error(e.span, f"the interpreter cannot evaluate {type(e).__name__}")
         text = handler(self, e, names)
+        if type(e) in _FOLDED and on("fold") and not self.folding:
+            text = self.folded(e, names, text)
         return self.invariant(text) if type(e) in _COSTLY else text
+
+    def folded(self, e, names, text: str) -> str:
+        """text, or where e keeps one value all game long (compiler/static.py), that value, with
+        text standing by for a state a scenario has changed as play never does."""
+        missing = object()
+        if self.ns.known(text, missing) is not missing or _FOLD.match(text):
+            return text             # a value already (a define's body folded as it was written in place)
+        if self.static is None:
+            self.static = Static(self, self.prog.defn, self.prog)
+        if not self.static.of(e, names):
+            return text
+        with self.detached():
+            try:
+                value = self.compiler.evaluate(e)
+            except Exception:       # it fails at play, at its place, as any expression does
+                return text
+        kept = f"({self.k(value)} if not st.unfolded else {text})"
+        if type(value) is tuple:
+            self.built[kept] = certainty(value)
+        return kept
+
+    @contextmanager
+    def detached(self):
+        """Write a separate expression (a value worked out when the game is compiled) in the
+        middle of another: no loop of the one being written is in scope, nothing is folded."""
+        saved = (self.hoists, self.no_walrus, self.memo, self.memo_used, self.kept, self.kind_test, self.sites,
+                 self.inlining)
+        self.hoists, self.no_walrus, self.memo, self.memo_used, self.kept, self.kind_test, self.sites, \
+            self.inlining = [], 0, None, False, [], "", [], set()
+        self.folding = True
+        try:
+            yield
+        finally:
+            (self.hoists, self.no_walrus, self.memo, self.memo_used, self.kept, self.kind_test, self.sites,
+             self.inlining) = saved
+            self.folding = False
 
     def invariant(self, text: str) -> str:
         """text, or where it reads nothing that changes in a loop being written, the name it is
@@ -719,6 +763,8 @@ class Raw(str):
 
 # Expressions worth keeping rather than working out again (see Hoist).
 _COSTLY = (n.Call, n.ListLit, n.Range, n.Attr)
+_FOLDED = (n.Call, n.ListLit)
+_FOLD = re.compile(r"\((?:k\d+|-?\d+|True|False|None) if not st\.unfolded else ")
 
 _HANDLERS = {
     n.Literal: ExprGen.g_literal, n.Template: ExprGen.g_template, n.Name: ExprGen.g_name,

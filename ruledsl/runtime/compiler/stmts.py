@@ -17,6 +17,7 @@ from ...ir import nodes as n
 from ..engine.budget import STEP_LIMIT
 from ..fastpaths import on
 from .exprs import Raw
+from .static import Static
 
 
 def _holds_components(prog, typ) -> bool:
@@ -68,6 +69,23 @@ class StmtGen:
         return names if found is None else found
 
     # ---------------------------------------------------------------- names and values
+    def unfolds(self, s, out) -> None:
+        """A `set` of a field play never sets (or a `rotate` where play rotates nothing), which
+        only a scenario runs: the state no longer keeps the values worked out when the game was
+        compiled (compiler/static.py), and reads them again."""
+        exprs = self.compiler.exprs
+        if exprs.static is None:
+            exprs.static = Static(exprs, self.prog.defn, self.prog)
+        if type(s) is n.Rotate:
+            if not exprs.static.rotated:
+                out.add("st.unfolded = True", s.span)
+            return
+        target = s.target
+        while type(target) is n.Index:
+            target = target.obj
+        if type(target) is n.Attr and target.name not in exprs.static.written:
+            out.add("st.unfolded = True", s.span)
+
     def s_Let(self, s, names, out, persist):
         value = self.x(s.value, names)
         target, names = self.bind(s.name, names, persist)
@@ -76,6 +94,7 @@ class StmtGen:
 
     def s_Set(self, s, names, out, persist):
         target = s.target
+        self.unfolds(s, out)
         if isinstance(target, n.Index):
             return self.set_entry(s, names, out)
         obj = None
@@ -172,6 +191,7 @@ class StmtGen:
         return None
 
     def s_Rotate(self, s, names, out, persist):
+        self.unfolds(s, out)
         out.add(f"_rotate_many(prog, st, {self.x(s.item, names)}, {self.x(s.amount, names)}, {self.k(s.span)})",
                 s.span)
 

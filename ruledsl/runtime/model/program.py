@@ -174,6 +174,7 @@ class Program:
         st.action_count = 0
         st.quiet = 0              # > 0 inside `quietly:` blocks
         st.muted = False          # True: nothing more is logged (a playout nobody reads)
+        st.unfolded = False       # True: a scenario changed what play never does (compiler/static.py)
         st.var_known = {}         # var slot -> seats that may now see it (bitmask; ALL_SEATS: everyone)
         st.memo = None            # while a decision's options are worked out: searches made (engine/graph.py)
         st.seat_logs = None       # seat -> (log cell, its texts as the seat reads them): see views.seat_log

@@ -113,7 +113,8 @@ class StateData:
     """The data of a state. See the module docstring; the public API is ruledsl.runtime.api.GameState."""
     __slots__ = ("vals", "loc", "face", "owner", "fields", "known", "contents", "tags", "lazy",
                  "rng", "frames", "pending", "current", "phase", "round", "log", "history",
-                 "result", "forced", "explicit", "steps", "action_count", "var_known", "quiet", "muted", "seat_logs", "memo")
+                 "result", "forced", "explicit", "steps", "action_count", "var_known", "quiet", "muted", "seat_logs", "memo",
+                 "unfolded")
 
     def copy_into(self, other: "StateData") -> None:
         other.vals = self.vals[:]
@@ -141,5 +142,6 @@ class StateData:
         other.var_known = self.var_known
         other.quiet = self.quiet
         other.muted = self.muted
+        other.unfolded = self.unfolded
         other.seat_logs = self.seat_logs and dict(self.seat_logs)
         other.memo = None

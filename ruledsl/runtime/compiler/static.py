@@ -1,0 +1,205 @@
+"""Expressions whose value is the same all game long, worked out when the game is compiled.
+
+`exit_tile()`, written `first([each t in components(Tile) where t.room is GetOut])`,
+goes through every tile each time it is asked, yet its answer never changes when no
+statement of the rules (scenarios included) sets a tile's `room`. Such an expression is
+worked out once, on the starting state, and written as its value (fastpaths: "fold").
+
+What counts as the same all game long is checked on the rules' expressions: literals,
+names that stand for a constant (a `const`, an enum value, a location, a kind, a seat),
+the items of such a list, fields that nothing sets (a component's declared field that no
+`set`/`increase`/`decrease` names, nor `rotate` turns; `owner` when nothing sets it; a
+location's name, board, row, column and declared fields; a seat's name), operators,
+`define`s whose bodies are so in their arguments, and builtins that read nothing that
+changes, given lists (not places, whose contents change).
+"""
+from __future__ import annotations
+
+from ...ir import nodes as n
+from ..model.values import Tag
+from .names import LOCAL
+
+# Builtins whose value depends only on their arguments.
+_PURE = frozenset({"abs", "ceil", "floor", "cell", "clockwise", "components", "locations", "left_of",
+                   "right_of", "opposite", "others", "seat", "turn_direction", "text"})
+# Builtins that read their first argument's items: pure given a list, not a place.
+_OF_LISTS = frozenset({"count", "first", "last", "sum", "min", "max", "sort", "highest", "lowest", "unique",
+                       "without", "any", "all", "keys", "get"})
+_DEPTH = 12         # how deep defines calling defines are looked into
+
+
+def played(defn) -> list:
+    """What play may run: every declaration but the scenarios, and of the rules only those that
+    something else may `do` (a rule only scenarios use arranges their positions)."""
+    others = [defn.setup, defn.flow, defn.evaluate, defn.progress, defn.triggers]     # where statements are
+    reached, todo = {}, _done_rules(others)
+    while todo:
+        name = todo.pop()
+        if name not in reached and name in defn.rules:
+            reached[name] = defn.rules[name]
+            todo |= _done_rules([defn.rules[name]])
+    return others + list(reached.values())
+
+
+def _done_rules(roots: list) -> set:
+    return {node.rule for node in _nodes(roots) if type(node) is n.Do}
+
+
+def _nodes(roots: list):
+    """Every IR node under roots (each once)."""
+    stack, seen = list(roots), set()
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        cls = type(item)
+        if cls is dict:
+            stack.extend(item.values())
+        elif cls is tuple or cls is list:
+            stack.extend(item)
+        else:
+            names = _FIELDS.get(cls)
+            if names is None:
+                names = _FIELDS[cls] = tuple(a.name for a in getattr(cls, "__attrs_attrs__", ()) if a.name != "span")
+            if names:
+                yield item
+                stack.extend([getattr(item, name) for name in names])
+
+
+_FIELDS: dict = {}      # a node class -> the names of its fields but the span
+
+
+def written_fields(defn) -> tuple:
+    """(the names of the fields a statement that play may run sets, `set x.f`, `increase x.f[2]`;
+    whether play rotates anything, which turns direction fields). A statement only scenarios run
+    that sets another field, or rotates, marks its state `unfolded` (StmtGen)."""
+    found, rotated = set(), False
+    for item in _nodes(played(defn)):
+        cls = type(item)
+        if cls is n.Set:
+            target = item.target
+            while type(target) is n.Index:
+                target = target.obj
+            if type(target) is n.Attr:
+                found.add(target.name)
+        elif cls is n.Rotate:
+            rotated = True
+    return frozenset(found), rotated
+
+
+class Static:
+    """Whether an expression keeps one value all game long (see the module docstring)."""
+
+    def __init__(self, exprs, defn, prog):
+        self.exprs = exprs
+        self.defines = defn.defines
+        self.prog = prog
+        self.written, rotated = written_fields(defn)
+        self.rotated = rotated
+
+    def of(self, e, names: dict, bound: frozenset = frozenset(), depth: int = 0) -> bool:
+        """Whether e keeps one value. names: the locals where it stands (none of which does);
+        bound: the names of items of lists that keep theirs (comprehension variables)."""
+        if depth > _DEPTH:
+            return False
+        t = type(e)
+        if t is n.Literal:
+            return True
+        if t is n.Name:
+            if e.name in bound:
+                return True
+            if e.name in names:
+                return False
+            return self.constant_name(e, names)
+        if t is n.Attr:
+            return self.of(e.obj, names, bound, depth) and self.fixed_field(e)
+        if t is n.Index:
+            return self.of(e.obj, names, bound, depth) and self.of(e.index, names, bound, depth) \
+                and self.is_list(e.obj)
+        if t is n.Unary:
+            return self.of(e.operand, names, bound, depth)
+        if t is n.Binary:
+            if e.op in ("is", "is not") and type(e.right) is n.Name and e.right.name not in bound \
+                    and self.is_tag(e.right, names):
+                return False            # a location's tags change
+            if e.op in ("in", "not in") and not self.is_list(e.right):
+                return False            # what lies on a place changes
+            return self.of(e.left, names, bound, depth) and self.of(e.right, names, bound, depth)
+        if t is n.Conditional:
+            return all(self.of(x, names, bound, depth) for x in (e.cond, e.then, e.orelse))
+        if t is n.Range:
+            return self.of(e.low, names, bound, depth) and self.of(e.high, names, bound, depth)
+        if t is n.ListLit:
+            if e.comp is not None:
+                return self.comprehension(e.comp, names, bound, depth)
+            return all(self.of(x, names, bound, depth) for x in e.items)
+        if t is n.Call:
+            return self.call(e, names, bound, depth)
+        return False
+
+    def call(self, e, names, bound, depth) -> bool:
+        if e.kwargs:
+            return False
+        if e.func in self.defines:
+            decl = self.defines[e.func]
+            if len(decl.params) != len(e.args) or not all(self.of(a, names, bound, depth) for a in e.args):
+                return False
+            # its body sees only its parameters, each keeping one value
+            return self.of(decl.body, {}, frozenset(decl.params), depth + 1)
+        if e.func not in _PURE and e.func not in _OF_LISTS:
+            return False
+        if e.comp is not None:
+            return e.func in _OF_LISTS and self.comprehension(e.comp, names, bound, depth)
+        if e.func in _OF_LISTS and (not e.args or not self.is_list(e.args[0])):
+            return False
+        return all(self.of(a, names, bound, depth) for a in e.args)
+
+    def comprehension(self, c, names, bound, depth) -> bool:
+        if not self.is_list(c.source) or not self.of(c.source, names, bound, depth):
+            return False
+        inner = bound | {c.var}
+        parts = [x for x in (c.where, c.by, c.body) if x is not None]
+        if not all(self.of(x, names, inner, depth) for x in parts):
+            return False
+        return c.inner is None or self.comprehension(c.inner, names, inner, depth)
+
+    def constant_name(self, e, names) -> bool:
+        missing = object()
+        return self.exprs.ns.known(self.global_name(e, names), missing) is not missing
+
+    def is_tag(self, e, names) -> bool:
+        return e.name not in names and type(self.exprs.ns.known(self.global_name(e, names))) is Tag
+
+    def global_name(self, e, names) -> str:
+        """The Python text of a name that is no local where it stands ("" for one that is: a
+        variable of a comprehension around the expression looked at)."""
+        decl = self.exprs.compiler.checked.declaration_of(e)
+        if decl is not None and decl.category in LOCAL:
+            return ""
+        return self.exprs.gen(e, names)
+
+    def is_list(self, e) -> bool:
+        """Whether the checker says e is a list (not a place, whose contents change)."""
+        typ = self.exprs.type_of(e)
+        return typ is not None and typ.head == "list"
+
+    def fixed_field(self, e) -> bool:
+        typ = self.exprs.type_of(e.obj)
+        if typ is None:
+            return False
+        name = e.name
+        if typ.head == "kind":
+            kind = self.prog.kinds.get(typ.name)
+            if kind is None:
+                return False
+            if name == "owner":
+                return "owner" not in self.written
+            return name in kind.field_index and name not in self.written and \
+                not (self.rotated and kind.field_index[name] in self.prog.rotatable.get(typ.name, ()))
+        if typ.head == "location":
+            return name in ("name", "board", "row", "column") or \
+                any(name in loc.fields for loc in self.prog.locations.values())
+        if typ.head == "player":
+            return name in ("name", "seat")
+        return False

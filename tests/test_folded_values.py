@@ -1,0 +1,44 @@
+"""Values that keep one value all game long, worked out when the game is compiled
+(ruledsl/runtime/compiler/static.py, fast path "fold"), and read again once a scenario has
+changed what play never does."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ruledsl
+from ruledsl.runtime import fastpaths
+from ruledsl.runtime.compiler.static import written_fields
+from ruledsl.scenarios import run_file
+
+from .conftest import GAMES, ROOT, random_trace
+
+GAME = ROOT / "tests" / "fixtures" / "folded_values.rules"
+
+
+@pytest.mark.parametrize("off", [set(), {"fold"}])
+def test_a_scenario_that_changes_what_play_never_does_reads_the_values_again(monkeypatch, off):
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    results = run_file(str(GAME))
+    assert [r.passed for r in results] == [True, True], [r.message for r in results]
+
+
+def test_only_what_reads_fields_play_never_sets_is_kept():
+    code = ruledsl.load(str(GAME)).program.code_map.texts("the flow")
+    # exit_tile() and halls() read rooms; heavy() reads weights, which a choice sets
+    assert code.count("if not st.unfolded else") == 2
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000))
+def test_keeping_values_changes_no_game(seed, monkeypatch):
+    assert random_trace(GAME, seed, set(), monkeypatch) == random_trace(GAME, seed, {"fold"}, monkeypatch)
+
+
+def test_the_fields_play_sets_leave_out_those_only_scenarios_set():
+    # The Haunting House's scenario helpers set rooms and sides; play sets only pawns' names
+    written, rotated = written_fields(ruledsl.load(str(GAMES / "haunting_house.rules")).definition)
+    assert written == {"name"} and rotated
+    written, rotated = written_fields(ruledsl.load(str(GAME)).definition)
+    assert written == {"weight"} and not rotated
