@@ -1797,3 +1797,32 @@ def test_one_call_written_in_two_options_is_worked_out_once_per_decision(monkeyp
     assert len(made) == 1
     state.apply("fill C1")
     assert said(state) == ["filled C1"]
+
+
+FERRY = '''
+var ferry_runs: bool = false
+board River:
+    edge road, ferry
+    location A
+    location B
+    location C
+    location D
+    road: A - B, C - D
+    ferry: B - C when ferry_runs
+'''
+
+
+def test_a_search_kept_for_the_game_follows_the_steps_open_now():
+    # searches are kept for the whole game by what decides them: a step's condition is asked
+    # each time, so a ferry that starts or stops running is seen at once, in every state
+    flow = """
+        announce ">{distance(A, D)} {distance(A, D, avoid: [B])}"
+        set ferry_runs to true
+        announce ">{distance(A, D)} {distance(A, D, avoid: [B])} {distance(A, D, via: [road])}"
+        set ferry_runs to false
+        announce ">{distance(A, D)} {distance(D, A)}"
+        set ferry_runs to true
+        announce ">{distance(D, A)}"
+    """
+    assert said(run(FERRY, flow)) == ["none none", "3 none none", "none none", "3"]
+    assert said(run(FERRY, flow)) == ["none none", "3 none none", "none none", "3"]   # a second game alike

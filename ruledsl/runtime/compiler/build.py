@@ -206,7 +206,8 @@ class Compiler:
                     decl = board.connects[kind]
                     cond = self.condition(decl.when, (decl.a, decl.b, decl.d))
                 steps.setdefault(la.index, []).append(Step(lb, kind, cond, direction))
-        prog.graphs = Graphs({k: tuple(v) for k, v in steps.items()}, defaults)
+        prog.graphs = Graphs({k: tuple(v) for k, v in steps.items()}, defaults,
+                             {loc.index: loc for loc in prog.locations.values()})
 
     def condition(self, expr, params: tuple):
         """A board's `when` or `connect` condition as f(st, a, b, d) -> bool."""

@@ -17,6 +17,12 @@ from ..model.values import Comp, Location
 from .budget import spend
 
 
+# A board with more steps that have a condition (tiles whose sides turn) is searched anew each
+# time; the searches kept are bounded.
+MAX_GATES = 8
+MAX_SEARCHES_KEPT = 50_000
+
+
 class Step:
     __slots__ = ("to", "kind", "cond", "direction")
 
@@ -30,10 +36,13 @@ class Step:
 class Graphs:
     """Every board's steps, indexed by location index; default edge kinds per board."""
 
-    def __init__(self, steps: dict, defaults: dict):
+    def __init__(self, steps: dict, defaults: dict, locations: dict = None):
         self.steps = steps        # location index -> tuple of Step
         self.defaults = defaults  # board name -> frozenset of kinds followed by default, or None (all)
         self.followed: dict = {}  # (location index, kinds followed) -> its steps of those kinds
+        self.locations = locations or {}    # location index -> Location
+        self.conditional: dict = {}         # (board, kinds followed) -> its steps with a condition, or None
+        self.searched: dict = {}            # what searches found, by what decides it (see distances)
 
     def steps_of(self, loc: Location, via) -> tuple:
         """loc's steps along the edge kinds via (None: the board's default ones)."""
@@ -67,7 +76,40 @@ class Graphs:
         return None
 
     def distances(self, st, start: Location, via, avoid, limit=None) -> dict:
-        """{location: fewest steps from start} (within limit steps)."""
+        """{location: fewest steps from start} (within limit steps). Callers only read it.
+
+        What a search finds depends on start, the kinds followed, the places avoided and which
+        steps with a condition are open now: when a board has few such steps, each is asked,
+        and a search made before with the same answers is taken as it was (for the whole game:
+        the board's steps never change)."""
+        if limit is None:
+            gates = self.gates(start.board, via)
+            if gates is not None:
+                try:
+                    open_now = tuple([s.cond(st, a, s.to, s.direction) for a, s in gates])
+                except Exception:       # a condition that fails where the search would not ask it
+                    return self.search(st, start, via, avoid, None)
+                key = (start, via, frozenset(avoid) if avoid else None, open_now)
+                found = self.searched.get(key)
+                if found is None:
+                    found = self.search(st, start, via, avoid, None)
+                    if len(self.searched) < MAX_SEARCHES_KEPT:
+                        self.searched[key] = found
+                return found
+        return self.search(st, start, via, avoid, limit)
+
+    def gates(self, board: str, via):
+        """The (location, step) pairs of a board along the kinds via whose step has a condition,
+        when there are few enough to ask them all before a search; else None."""
+        key = (board, via)
+        if key not in self.conditional:
+            kinds = via if via is not None else self.defaults.get(board)
+            found = [(loc, s) for i, loc in self.locations.items() if loc.board == board
+                     for s in self.steps.get(i, ()) if s.cond is not None and (kinds is None or s.kind in kinds)]
+            self.conditional[key] = tuple(found) if len(found) <= MAX_GATES else None
+        return self.conditional[key]
+
+    def search(self, st, start: Location, via, avoid, limit) -> dict:
         dist = {start: 0}
         queue = [start]
         # The queue is a list gone through as it grows; a step's condition is asked only of a
