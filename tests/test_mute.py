@@ -24,6 +24,21 @@ def without_log(view: dict) -> dict:
     return {k: v for k, v in view.items() if k != "log"}
 
 
+def play_alike(loud, quiet, rng, seat: int) -> None:
+    """The same random actions in both games, up to 150: the same options all along, and in the
+    end the same view (less its log) and returns."""
+    for _ in range(150):
+        assert quiet.legal_labels() == loud.legal_labels()
+        assert quiet.current_player == loud.current_player
+        if loud.is_terminal():
+            break
+        i = rng.randrange(len(loud.legal_labels()))
+        loud.apply(i)
+        quiet.apply(i)
+    assert without_log(quiet.view(seat)) == without_log(loud.view(seat))
+    assert quiet.returns() == loud.returns()
+
+
 @pytest.mark.parametrize("path", BUNDLED + EXAMPLES, ids=lambda p: p.name)
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), before=st.integers(0, 40))
@@ -37,19 +52,9 @@ def test_a_muted_game_is_the_same_game_with_nothing_logged(path, seed, before):
         loud.apply(rng.randrange(len(loud.legal_labels())))
     quiet = loud.clone().mute()
     mark, logged = quiet.log_mark, quiet.all_events()
-    for _ in range(150):
-        assert quiet.legal_labels() == loud.legal_labels()
-        assert quiet.current_player == loud.current_player
-        if loud.is_terminal():
-            break
-        i = rng.randrange(len(loud.legal_labels()))
-        loud.apply(i)
-        quiet.apply(i)
-    seat = seed % game.players
-    assert without_log(quiet.view(seat)) == without_log(loud.view(seat))
-    assert quiet.returns() == loud.returns()
+    play_alike(loud, quiet, rng, seed % game.players)
     assert quiet.all_events() == logged                 # nothing more was logged
-    assert quiet.events(seat, since=mark) == []
+    assert quiet.events(seed % game.players, since=mark) == []
     assert quiet.clone().muted                          # a clone of a muted state stays muted
 
 
@@ -61,17 +66,8 @@ def test_a_game_muted_from_its_set_up_is_the_same_game_with_no_log(path, seed):
     quiet = game.new_game(seed=seed, muted=True)
     loud = game.new_game(seed=seed)
     assert quiet.all_events() == []
-    rng = random.Random(seed)
-    for _ in range(150):
-        assert quiet.legal_labels() == loud.legal_labels()
-        if loud.is_terminal():
-            break
-        i = rng.randrange(len(loud.legal_labels()))
-        loud.apply(i)
-        quiet.apply(i)
-    seat = seed % game.players
-    assert without_log(quiet.view(seat)) == without_log(loud.view(seat))
-    assert quiet.returns() == loud.returns() and quiet.all_events() == [] and loud.all_events() != []
+    play_alike(loud, quiet, random.Random(seed), seed % game.players)
+    assert quiet.all_events() == [] and loud.all_events() != []
     # a game that starts alike for every seed is kept once started: never a muted one
     assert game.new_game(seed=seed + 1).all_events() == load(path).new_game(seed=seed + 1).all_events()
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-import attrs
-
 from ..ir import nodes as n
+from ..ir.walk import nodes
 from ..limits import MAX_COMPONENTS, MAX_WRITTEN_ITEMS, with_commas
 from .context import Context
 
@@ -95,27 +94,7 @@ def static_size(ctx: Context, expr, depth: int = 0) -> Optional[int]:
 
 def _written_lists(game) -> Iterator:
     """Every list and map literal in the game's declarations."""
-    stack = [getattr(game, table) for table in ("options", "enums", "kinds", "zones", "vars", "consts", "dice",
+    roots = [getattr(game, table) for table in ("options", "enums", "kinds", "zones", "vars", "consts", "dice",
                                                  "boards", "defines", "rules")]
-    stack += [game.setup, game.flow, game.triggers, game.scenarios]
-    while stack:
-        item = stack.pop()
-        cls = type(item)
-        if cls is dict:
-            stack.extend(item.values())
-        elif cls is tuple or cls is list:
-            stack.extend(item)
-        else:
-            names = _FIELDS.get(cls)
-            if names is None:
-                names = _FIELDS[cls] = _fields(cls)
-            if cls is n.ListLit or cls is n.MapLit:
-                yield item
-            stack.extend([getattr(item, name) for name in names])
-
-
-_FIELDS: dict = {}      # a class -> the names of its attrs fields but the span (() for anything else)
-
-
-def _fields(cls) -> tuple:
-    return tuple(f.name for f in attrs.fields(cls) if f.name != "span") if attrs.has(cls) else ()
+    roots += [game.setup, game.flow, game.triggers, game.scenarios]
+    return (node for node in nodes(roots) if type(node) is n.ListLit or type(node) is n.MapLit)

@@ -16,6 +16,7 @@ changes, given lists (not places, whose contents change).
 from __future__ import annotations
 
 from ...ir import nodes as n
+from ...ir.walk import nodes
 from ..model.values import Tag
 from .names import LOCAL
 
@@ -42,32 +43,7 @@ def played(defn) -> list:
 
 
 def _done_rules(roots: list) -> set:
-    return {node.rule for node in _nodes(roots) if type(node) is n.Do}
-
-
-def _nodes(roots: list):
-    """Every IR node under roots (each once)."""
-    stack, seen = list(roots), set()
-    while stack:
-        item = stack.pop()
-        if id(item) in seen:
-            continue
-        seen.add(id(item))
-        cls = type(item)
-        if cls is dict:
-            stack.extend(item.values())
-        elif cls is tuple or cls is list:
-            stack.extend(item)
-        else:
-            names = _FIELDS.get(cls)
-            if names is None:
-                names = _FIELDS[cls] = tuple(a.name for a in getattr(cls, "__attrs_attrs__", ()) if a.name != "span")
-            if names:
-                yield item
-                stack.extend([getattr(item, name) for name in names])
-
-
-_FIELDS: dict = {}      # a node class -> the names of its fields but the span
+    return {node.rule for node in nodes(roots) if type(node) is n.Do}
 
 
 def written_fields(defn) -> tuple:
@@ -75,7 +51,7 @@ def written_fields(defn) -> tuple:
     whether play rotates anything, which turns direction fields). A statement only scenarios run
     that sets another field, or rotates, marks its state `unfolded` (StmtGen)."""
     found, rotated = set(), False
-    for item in _nodes(played(defn)):
+    for item in nodes(played(defn)):
         cls = type(item)
         if cls is n.Set:
             target = item.target
