@@ -1825,4 +1825,14 @@ def test_a_search_kept_for_the_game_follows_the_steps_open_now():
         announce ">{distance(D, A)}"
     """
     assert said(run(FERRY, flow)) == ["none none", "3 none none", "none none", "3"]
-    assert said(run(FERRY, flow)) == ["none none", "3 none none", "none none", "3"]   # a second game alike
+
+
+def test_walks_kept_for_the_game_follow_the_steps_open_now():
+    flow = """
+        announce ">{reachable(A, 2, exact: true, revisit: false)} | {reachable(A, 3)}"
+        set ferry_runs to true
+        announce ">{reachable(A, 2, exact: true, revisit: false)} | {reachable(A, 3)} | {reachable(A, 3, avoid: [C])}"
+        set ferry_runs to false
+        announce ">{reachable(A, 2, exact: true, revisit: false)} | {reachable(B, 1, exact: true)}"
+    """
+    assert said(run(FERRY, flow)) == [" | A, B", "C | A, B, C, D | A, B", " | A"]

@@ -46,18 +46,19 @@ class Graphs:
 
     def steps_of(self, loc: Location, via) -> tuple:
         """loc's steps along the edge kinds via (None: the board's default ones)."""
-        if via is None:
-            via = self.defaults.get(loc.board)
         key = (loc.index, via)
         steps = self.followed.get(key)
         if steps is None:     # which steps an edge kind allows never changes: sorted out once
+            kinds = via if via is not None else self.defaults.get(loc.board)
             steps = self.followed[key] = tuple(s for s in self.steps.get(loc.index, ())
-                                               if via is None or s.kind in via)
+                                               if kinds is None or s.kind in kinds)
         return steps
 
     def out(self, st, loc: Location, via, avoid):
         """The locations one step from loc now, in the board's order, without repeats."""
-        steps = self.steps_of(loc, via)
+        steps = self.followed.get((loc.index, via))
+        if steps is None:
+            steps = self.steps_of(loc, via)
         seen = []
         for s in steps:
             to = s.to
@@ -83,20 +84,27 @@ class Graphs:
         and a search made before with the same answers is taken as it was (for the whole game:
         the board's steps never change)."""
         if limit is None:
-            gates = self.gates(start.board, via)
-            if gates is not None:
-                try:
-                    open_now = tuple([s.cond(st, a, s.to, s.direction) for a, s in gates])
-                except Exception:       # a condition that fails where the search would not ask it
-                    return self.search(st, start, via, avoid, None)
-                key = (start, via, frozenset(avoid) if avoid else None, open_now)
-                found = self.searched.get(key)
-                if found is None:
-                    found = self.search(st, start, via, avoid, None)
-                    if len(self.searched) < MAX_SEARCHES_KEPT:
-                        self.searched[key] = found
-                return found
+            return self.kept(st, start.board, via, (start, via, frozenset(avoid) if avoid else None),
+                             lambda: self.search(st, start, via, avoid, None))
         return self.search(st, start, via, avoid, limit)
+
+    def kept(self, st, board: str, via, key: tuple, search):
+        """What search() finds, taken from an earlier search whose key and open steps were the
+        same (see distances), when the board has few steps with a condition."""
+        gates = self.gates(board, via)
+        if gates is None:
+            return search()
+        try:
+            open_now = tuple([s.cond(st, a, s.to, s.direction) for a, s in gates])
+        except Exception:       # a condition that fails where the search would not ask it
+            return search()
+        key += (open_now,)
+        found = self.searched.get(key)
+        if found is None:
+            found = search()
+            if len(self.searched) < MAX_SEARCHES_KEPT:
+                self.searched[key] = found
+        return found
 
     def gates(self, board: str, via):
         """The (location, step) pairs of a board along the kinds via whose step has a condition,
@@ -120,7 +128,7 @@ class Graphs:
             if limit is not None and d >= limit:
                 continue
             d += 1
-            steps = followed.get((here.index, via)) if via is not None else None
+            steps = followed.get((here.index, via))
             for s in steps if steps is not None else self.steps_of(here, via):
                 to = s.to
                 if to in dist or (avoid and to in avoid):
@@ -150,6 +158,12 @@ class Graphs:
         return ()
 
     def reachable(self, st, start: Location, steps: int, via, avoid, exact: bool, revisit: bool) -> tuple:
+        """The ends of walks of `steps` steps from start (exact) or of at most so many; revisit:
+        whether a walk may pass a location twice. Kept as searches are (distances)."""
+        key = ("walks", start, steps, via, frozenset(avoid) if avoid else None, exact, revisit)
+        return self.kept(st, start.board, via, key, lambda: self.walks(st, start, steps, via, avoid, exact, revisit))
+
+    def walks(self, st, start: Location, steps: int, via, avoid, exact: bool, revisit: bool) -> tuple:
         order = {}
         if not exact:
             for loc in self.distances(st, start, via, avoid, limit=steps):
@@ -178,6 +192,10 @@ class Graphs:
             return
         for to in self.out(st, here, via, avoid):
             if to not in visited:
+                if left == 1:           # a last step: where it ends, without a call to say so
+                    spend(st)
+                    ends[to] = True
+                    continue
                 visited.add(to)
                 self._simple_walks(st, to, left - 1, via, avoid, visited, ends)
                 visited.discard(to)
