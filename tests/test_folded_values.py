@@ -38,7 +38,9 @@ def test_keeping_values_changes_no_game(seed, monkeypatch):
 
 def test_the_fields_play_sets_leave_out_those_only_scenarios_set():
     # The Haunting House's scenario helpers set rooms and sides; play sets only pawns' names
-    written, rotated = written_fields(ruledsl.load(str(GAMES / "haunting_house.rules")).definition)
-    assert written == {"name"} and rotated
-    written, rotated = written_fields(ruledsl.load(str(GAME)).definition)
-    assert written == {"weight"} and not rotated
+    game = ruledsl.load(str(GAMES / "haunting_house.rules"))
+    written, rotated = written_fields(game.definition, game.checked.types)
+    assert written == {("Pawn", "name")} and rotated
+    game = ruledsl.load(str(GAME))
+    written, rotated = written_fields(game.definition, game.checked.types)
+    assert written == {("Tile", "weight")} and not rotated

@@ -46,22 +46,34 @@ def _done_rules(roots: list) -> set:
     return {node.rule for node in nodes(roots) if type(node) is n.Do}
 
 
-def written_fields(defn) -> tuple:
-    """(the names of the fields a statement that play may run sets, `set x.f`, `increase x.f[2]`;
-    whether play rotates anything, which turns direction fields). A statement only scenarios run
-    that sets another field, or rotates, marks its state `unfolded` (StmtGen)."""
+def written_fields(defn, types: dict) -> tuple:
+    """(the fields a statement that play may run sets, `set x.f`, `increase x.f[2]`, as (kind,
+    name) pairs, the kind None where the checker does not know x's; whether play rotates
+    anything, which turns direction fields). A statement only scenarios run that sets another
+    field, or rotates, marks its state `unfolded` (StmtGen). types: the checker's, by node id."""
     found, rotated = set(), False
     for item in nodes(played(defn)):
         cls = type(item)
         if cls is n.Set:
-            target = item.target
-            while type(target) is n.Index:
-                target = target.obj
-            if type(target) is n.Attr:
-                found.add(target.name)
+            target = set_field(item)
+            if target is not None:
+                found.add((kind_of(types.get(id(target.obj))), target.name))
         elif cls is n.Rotate:
             rotated = True
     return frozenset(found), rotated
+
+
+def set_field(s):
+    """The field a `set` statement sets (its Attr), or None (a variable)."""
+    target = s.target
+    while type(target) is n.Index:
+        target = target.obj
+    return target if type(target) is n.Attr else None
+
+
+def kind_of(typ):
+    """The kind a type names, or None."""
+    return typ.name if typ is not None and typ.head == "kind" else None
 
 
 class Static:
@@ -71,8 +83,7 @@ class Static:
         self.exprs = exprs
         self.defines = defn.defines
         self.prog = prog
-        self.written, rotated = written_fields(defn)
-        self.rotated = rotated
+        self.written, self.rotated = written_fields(defn, exprs.compiler.checked.types)
 
     def of(self, e, names: dict, bound: frozenset = frozenset(), depth: int = 0) -> bool:
         """Whether e keeps one value. names: the locals where it stands (none of which does);
@@ -160,6 +171,23 @@ class Static:
         typ = self.exprs.type_of(e)
         return typ is not None and typ.head == "list"
 
+    def sets(self, kind, name: str) -> bool:
+        """Whether play may set the field `name` of a component of kind (None: of any kind)."""
+        if kind is None:
+            return any(field == name for _, field in self.written)
+        return (kind, name) in self.written or (None, name) in self.written
+
+    def unfolds(self, s) -> bool:
+        """Whether a statement (a `set`, a `rotate`) may change what a value kept relies on: it
+        sets a field, or rotates, where play never does."""
+        if type(s) is n.Rotate:
+            return not self.rotated
+        target = set_field(s)
+        if target is None:
+            return False
+        kind = kind_of(self.exprs.type_of(target.obj))
+        return (None, target.name) not in self.written if kind is None else not self.sets(kind, target.name)
+
     def fixed_field(self, e) -> bool:
         typ = self.exprs.type_of(e.obj)
         if typ is None:
@@ -169,9 +197,11 @@ class Static:
             kind = self.prog.kinds.get(typ.name)
             if kind is None:
                 return False
+            if self.sets(typ.name, name):
+                return False
             if name == "owner":
-                return "owner" not in self.written
-            return name in kind.field_index and name not in self.written and \
+                return True
+            return name in kind.field_index and \
                 not (self.rotated and kind.field_index[name] in self.prog.rotatable.get(typ.name, ()))
         if typ.head == "location":
             return name in ("name", "board", "row", "column") or \

@@ -76,14 +76,7 @@ class StmtGen:
         exprs = self.compiler.exprs
         if exprs.static is None:
             exprs.static = Static(exprs, self.prog.defn, self.prog)
-        if type(s) is n.Rotate:
-            if not exprs.static.rotated:
-                out.add("st.unfolded = True", s.span)
-            return
-        target = s.target
-        while type(target) is n.Index:
-            target = target.obj
-        if type(target) is n.Attr and target.name not in exprs.static.written:
+        if exprs.static.unfolds(s):
             out.add("st.unfolded = True", s.span)
 
     def s_Let(self, s, names, out, persist):
