@@ -218,3 +218,32 @@ def test_those_of_a_kind_on_a_place_are_gone_through_in_place(tmp_rules, off, mo
     made_first = re.search(r"tuple\(\[(c_\d+) for \1 in .*? if \1\.kind is k\d+\]\)", code)
     assert (made_first is None) == (not off)
     assert (re.search(r" for (v_\d+) in _items_of\(st, k\d+\) if \1\.kind is k\d+", code) is None) == bool(off)
+
+
+SOURCES = HEADER + '''kind Card
+zone hand: hand of Card, per player:
+    2 x Card
+board B grid:
+    legend:
+        "d": Den
+    map: """
+d .
+"""
+define held(x) = count([each c in x.hand])
+flow:
+    move first(contents(P2.hand)) to P1.hand
+    announce "{[count([each c in p.hand]) for each p in players]} {held(P2)} {held(A1)}"
+    end game
+'''
+
+
+@pytest.mark.parametrize("off", [set(), {"typed"}])
+def test_a_field_read_where_python_forbids_naming_it_is_still_typed(tmp_rules, off, monkeypatch):
+    # `each c in p.hand`: a comprehension's source, where `:=` is forbidden, reads the seat's
+    # zone directly (the general reader beside it for a value of another sort)
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    game = ruledsl.load(tmp_rules("s.rules", SOURCES), 2)
+    assert game.new_game(seed=1).events(None)[1] == "3, 1 1 0"
+    code = game.program.code_map.texts("the flow")
+    assert ("_attr(" not in code.split("for v_")[1]) == (not off)      # p.hand, p certain: no test at all
+    assert ("is Player else _attr(" in code) == (not off)               # held(P2): tested, then read

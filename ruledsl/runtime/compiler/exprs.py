@@ -219,7 +219,16 @@ class ExprGen:
         readers, fail = self.names.field_readers(e.name, e.span)
         obj = self.gen(e.obj, names)
         if self.no_walrus:
-            return f"_attr({self.k(readers)}, {self.k(fail)}, st, {obj})"
+            bare = obj.strip("()")
+            typed = self.names.typed_field(self.type_of(e.obj), e.name, bare) \
+                if on("typed") and bare.isidentifier() else None
+            general = f"_attr({self.k(readers)}, {self.k(fail)}, st, {bare if typed else obj})"
+            if typed is None:
+                return general
+            # a name may be read twice where `:=` is forbidden: the typed read, the general beside it
+            if self.sure(bare, typed[2], typed[3]) is not None:
+                return typed[1]
+            return f"({typed[1]} if {typed[0].format(bare)} else {general})"
         t = self.temp()
         # the reader for what the object is; `fail` raises for anything without this field
         generic = f"({self.k(readers)}.get(type({t})) or {self.k(fail)})(st, {t})"
