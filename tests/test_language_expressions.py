@@ -144,3 +144,18 @@ def test_an_entry_past_the_end_of_a_list_is_a_located_error(tmp_rules):
 def test_what_cannot_be_set_is_caught_by_the_checker(stmt, message):
     text = "const table = [1, 2]\nvar n: int = 1\nvar row: list of int = [1]\nrule r():\n    " + stmt + "\n"
     assert [e.message for e in errors_of(text, complete=False)] == [message]
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("count([1, 2, 3]) == three", "true"), ("count([1, 2]) != three", "true"), ("word == \"rabbit\"", "true"),
+    ("3 == three", "true"), ("none == three", "false"), ("flag == true", "false"),
+])
+def test_a_comparison_with_a_constant_reads_as_with_its_value_written(tmp_rules, text, shown):
+    decls = 'const three = 3\nconst word = "rabbit"\nconst flag = false\n'
+    assert run(tmp_rules, f'    announce "{{{text}}}"\n', decls)[0] == shown
+
+
+def test_a_count_compared_with_a_constant_is_compared_as_numbers(tmp_rules):
+    text = HEADER + 'const three = 3\nflow:\n    announce "{count([1, 2, 3]) == three}"\n    win [P1]\n'
+    code = ruledsl.load(tmp_rules("c.rules", text), 2).program.code_map.texts("the flow")
+    assert "_same(" not in code and "== 3)" in code

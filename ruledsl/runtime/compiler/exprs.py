@@ -368,8 +368,10 @@ class ExprGen:
         # side is one, the language's equality is identity.
         if on("typed") and any(t is not None and t.is_handle for t in (left, right)):
             return f"({a} is not {b})" if negate else f"({a} is {b})"    # handles are equal when they are one
-        if isinstance(e.right, n.Literal) and on("compare"):
-            v = e.right.value
+        missing = object()
+        # a literal, or a constant of the rules (`slot_count`): its value is known
+        v = e.right.value if isinstance(e.right, n.Literal) else self.ns.known(b, missing)
+        if v is not missing and type(v) in _PLAIN_VALUES and on("compare"):
             if v is None:
                 return f"({a} {'is not' if negate else 'is'} None)"
             if type(v) is int and _gives_int(e.left):
@@ -773,6 +775,7 @@ class Raw(str):
 # Expressions worth keeping rather than working out again (see Hoist).
 _COSTLY = (n.Call, n.ListLit, n.Range, n.Attr)
 _FOLDED = (n.Call, n.ListLit)
+_PLAIN_VALUES = (int, str, bool, type(None))
 _FOLD = re.compile(r"\((?:k\d+|-?\d+|True|False|None) if not st\.unfolded else ")
 
 _HANDLERS = {
