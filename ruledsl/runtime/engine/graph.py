@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections import deque
 
 from ..model.values import Comp, Location
-from .budget import spend
+from ..model.signals import Runaway
+from .budget import STEP_LIMIT, spend
 
 
 # A board with more steps that have a condition (tiles whose sides turn) is searched anew each
@@ -186,19 +187,28 @@ class Graphs:
         return tuple(ends)
 
     def _simple_walks(self, st, here, left, via, avoid, visited, ends):
-        spend(st)
+        """Into ends, where the walks of `left` more steps from here that pass no location of
+        visited end. Two steps to one location walk on alike: ends holds each end once."""
+        st.steps += 1                   # spend(st), written out: this is called for every step
+        if st.steps > STEP_LIMIT:
+            raise Runaway()
         if left == 0:
             ends[here] = True
             return
-        for to in self.out(st, here, via, avoid):
-            if to not in visited:
-                if left == 1:           # a last step: where it ends, without a call to say so
-                    spend(st)
-                    ends[to] = True
-                    continue
-                visited.add(to)
-                self._simple_walks(st, to, left - 1, via, avoid, visited, ends)
-                visited.discard(to)
+        steps = self.followed.get((here.index, via))
+        for s in steps if steps is not None else self.steps_of(here, via):
+            to = s.to
+            if to in visited or (avoid and to in avoid):
+                continue
+            if s.cond is not None and not s.cond(st, here, to, s.direction):
+                continue
+            if left == 1:           # a last step: where it ends, without a call to say so
+                st.steps += 1
+                ends[to] = True
+                continue
+            visited.add(to)
+            self._simple_walks(st, to, left - 1, via, avoid, visited, ends)
+            visited.discard(to)
 
 
 def place_of(st, prog, x):
