@@ -247,3 +247,4 @@ def test_a_field_read_where_python_forbids_naming_it_is_still_typed(tmp_rules, o
     code = game.program.code_map.texts("the flow")
     assert ("_attr(" not in code.split("for v_")[1]) == (not off)      # p.hand, p certain: no test at all
     assert ("is Player else _attr(" in code) == (not off)               # held(P2): tested, then read
+    assert ("_zone_items(st, " in code) == (not off)        # a zone's cards gone through as they lie

@@ -157,6 +157,9 @@ class ExprGen:
         bare = self.sure(text, "tuple")
         if bare is not None:
             return bare, self.certain_of(bare).items
+        kind = self.type_of(e) if on("typed") else None
+        if kind is not None and kind.head in ("zone", "zone of"):
+            return f"_zone_items(st, {text})", None
         return f"_items(st, {text})", None
 
     def hoist_target(self, text: str):

@@ -176,6 +176,14 @@ def items(st, value):
     return out
 
 
+def zone_items(st, value):
+    """items() of what the checker says is a zone: what lies there, read in place (no step is
+    spent: a zone holds no more than the game's components)."""
+    if type(value) is Zone and not st.lazy:
+        return st.contents[value.index]
+    return items(st, value)
+
+
 def first(st, value):
     out = items_of(st, value)
     return out[0] if out else None
