@@ -248,3 +248,15 @@ def test_a_field_read_where_python_forbids_naming_it_is_still_typed(tmp_rules, o
     assert ("_attr(" not in code.split("for v_")[1]) == (not off)      # p.hand, p certain: no test at all
     assert ("is Player else _attr(" in code) == (not off)               # held(P2): tested, then read
     assert ("_zone_items(st, " in code) == (not off)        # a zone's cards gone through as they lie
+
+
+def test_what_is_left_of_a_list_of_places_is_as_certain_as_it(tmp_rules):
+    # `without(tagged(Grave), …)`: its items are some of the graves (board locations): read with
+    # no test of what they are
+    text = HEADER + 'board B grid:\n    legend:\n        "g": Grave\n    map: """\ng g g\n"""\nflow:\n' \
+        '    turn P1:\n        choose sq from without(tagged(Grave), [A1]) as "{sq} {sq.column}":\n' \
+        '            end game\n'
+    game = ruledsl.load(tmp_rules("w.rules", text), 2)
+    assert game.new_game(seed=1).legal_labels() == ["B1 2", "C1 3"]
+    code = game.program.code_map.texts("the flow")
+    assert re.search(r"v_\d+\.column", code) and "is Location else" not in code

@@ -533,6 +533,8 @@ class ExprGen:
         text = f"{wrapper_name}(st, prog, {', '.join(args)})"
         if e.func in _PLACES_LISTED:
             self.built[text] = Certain(Location)
+        elif e.func in _SOME_OF_FIRST and args and args[0] in self.built:
+            self.built[text] = self.built[args[0]]      # some of a list's items: as certain as they
         return text
 
     def special_call(self, e, names):
@@ -778,6 +780,8 @@ class Raw(str):
 # Expressions worth keeping rather than working out again (see Hoist).
 _COSTLY = (n.Call, n.ListLit, n.Range, n.Attr)
 _FOLDED = (n.Call, n.ListLit)
+# Builtins whose list holds only items of their first argument's.
+_SOME_OF_FIRST = frozenset({"without", "unique"})
 _PLAIN_VALUES = (int, str, bool, type(None))
 _FOLD = re.compile(r"\((?:k\d+|-?\d+|True|False|None) if not st\.unfolded else ")
 
