@@ -260,3 +260,14 @@ def test_what_is_left_of_a_list_of_places_is_as_certain_as_it(tmp_rules):
     assert game.new_game(seed=1).legal_labels() == ["B1 2", "C1 3"]
     code = game.program.code_map.texts("the flow")
     assert re.search(r"v_\d+\.column", code) and "is Location else" not in code
+
+
+def test_a_menu_option_s_condition_reads_its_items_as_certain(tmp_rules):
+    # `option … for each sq in locations(B) if sq.column > 1`: the condition, like the label,
+    # knows sq is a board location
+    text = HEADER + 'board B grid:\n    map: """\n. . .\n"""\nflow:\n    turn P1:\n        choose:\n' \
+        '            option "go {sq}" for each sq in locations(B) if sq.column > 1:\n                end game\n'
+    game = ruledsl.load(tmp_rules("m.rules", text), 2)
+    assert game.new_game(seed=1).legal_labels() == ["go B1", "go C1"]
+    code = game.program.code_map.texts("the flow")
+    assert re.search(r":= v_\d+\.column\)", code) and "is Location else" not in code

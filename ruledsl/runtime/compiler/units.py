@@ -407,11 +407,12 @@ class UnitGen(TogetherGen):
                 var, inner = self.env_name(option.var, names)
                 item = items[option]
                 local = {**names, option.var: item}
-                test = self.x(option.cond, local) if option.cond is not None else "True"
-                key = var[len('env['):-1]
+                # what is certain of the items first: the condition and the label read them so
                 source, certain = self.compiler.exprs.items_source(option.source, names, statement=True)
                 if certain is not None and on("typed"):
                     self.compiler.exprs.certain[item] = certain
+                test = self.x(option.cond, local) if option.cond is not None else "True"
+                key = var[len('env['):-1]
                 lines += [(f"for {item} in {source}:", option.span),
                           (f"    if {test}:", option.span),
                           (f"        found.setdefault({'_l := ' if option.help else ''}{self.label(option.label, local)}, "
