@@ -271,3 +271,25 @@ def test_a_menu_option_s_condition_reads_its_items_as_certain(tmp_rules):
     assert game.new_game(seed=1).legal_labels() == ["go B1", "go C1"]
     code = game.program.code_map.texts("the flow")
     assert re.search(r":= v_\d+\.column\)", code) and "is Location else" not in code
+
+
+GUESSED = HEADER + '''var score: int = 2, per player
+rule tell(x):
+    announce "{x.score}"
+flow:
+    set P2.score to 5
+    do tell(P2)
+    do tell(P1)
+    end game
+'''
+
+
+@pytest.mark.parametrize("off", [set(), {"typed"}])
+def test_a_field_only_seats_have_is_read_as_a_seat_s_when_the_checker_cannot_say(tmp_rules, off, monkeypatch):
+    # `x.score` of a rule's parameter the checker types as anything: only seats have a score, so
+    # it is read as a seat's, tested at play (the general reader beside it)
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    game = ruledsl.load(tmp_rules("g.rules", GUESSED), 2)
+    assert game.new_game(seed=1).events(None)[:2] == ["5", "2"]
+    code = game.program.code_map.texts("rule tell")
+    assert ("is Player else" in code) == (not off)

@@ -7,6 +7,7 @@ reader, since what a name after a dot means depends on what it is read from.
 """
 from __future__ import annotations
 
+from ...check import types
 from ...check.builtins import BUILTIN_NAMES
 from ...errors import did_you_mean, error
 from ...ir import nodes as n
@@ -27,6 +28,7 @@ class Names:
         self.const_value = const_value    # name -> value of a constant (worked out on first use)
         self.checked = checked
         self.unresolved = 0               # names the checker never saw (none, in a checked game)
+        self._guessed: dict = {}          # a field's name -> what has it (guessed())
         self._readers: dict = {}
 
     # ---------------------------------------------------------------- reading
@@ -115,8 +117,10 @@ class Names:
         None. test is a format string whose {} receives the text binding t; when the test fails
         at play (a value of another sort, none), the general reader decides. class (its name in
         generated code) and kind (a component's, or None): what test checks t is."""
-        if obj_type is None:
-            return None
+        if obj_type is None or obj_type.head == "any":
+            obj_type = self.guessed(name)
+            if obj_type is None:
+                return None
         prog, k = self.prog, self.ns.const
         if obj_type.head == "kind" and obj_type.name in prog.kinds:
             kind = prog.kinds[obj_type.name]
@@ -143,6 +147,29 @@ class Names:
                 return "type({}) is Location", f"{t}.{name}", "Location", None
             return "type({}) is Location", f"{t}.fields.get({k(name)})", "Location", None
         return None
+
+    def guessed(self, name: str):
+        """What an object whose `.name` is read most likely is, when the checker does not say
+        (a rule's parameter it typed as any): a seat when only seats have `name` (a variable or
+        a zone of each seat's), the kind when only one kind has such a field; else None. The
+        read is tested at play as any typed read, the general reader standing by."""
+        found = self._guessed.get(name, False)
+        if found is not False:
+            return found
+        prog = self.prog
+        kinds = [k for k in prog.kinds.values() if name in k.field_index]
+        on_seats = (name in prog.var_slots and prog.var_decls[name].per_player) or \
+            (name in prog.zones and prog.defn.zones[name].per_player)
+        elsewhere = name in COMPONENT_FIELD_NAMES or name in ("name", "label", "seat") or \
+            any(name in loc.fields for loc in prog.locations.values())
+        if on_seats and not kinds and not elsewhere:
+            found = types.of("player")
+        elif len(kinds) == 1 and not on_seats and not elsewhere:
+            found = types.of("kind", kinds[0].name)
+        else:
+            found = None
+        self._guessed[name] = found
+        return found
 
     # ---------------------------------------------------------------- writing
     def player_slot(self, target):
