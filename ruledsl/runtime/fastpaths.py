@@ -14,9 +14,10 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             operators instead of the language's equality and membership helpers;
 - typed:    where the checker knows what a value is, `a == b` of two seats, places,
             components or enum values is `a is b`, and a field is read directly
-            (a component's field by its position, a player's variable by its slot),
-            the general reader standing by for a value of another sort (and no test
-            at all where the value is certain: compiler/exprs.Certain);
+            (a component's field by its position, a player's variable by its slot;
+            where the checker cannot say, as what alone has such a field: only seats,
+            or only one kind), the general reader standing by for a value of another
+            sort (and no test at all where the value is certain: compiler/exprs.Certain);
 - hoist:    the parts of a decision's conditions and labels that read no option (a
             call, a comprehension) are worked out once per decision, when first
             needed, instead of once per option;
