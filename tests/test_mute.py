@@ -79,3 +79,14 @@ def test_muting_does_not_touch_the_state_it_was_cloned_from():
     before = len(state.all_events())
     state.apply(0)
     assert len(state.all_events()) > before
+
+
+def test_a_muted_state_does_not_work_out_what_it_would_announce(tmp_rules):
+    # the text of an announcement is made only to be logged: muted, it is not made at all
+    text = 'game "A"\nplayers 2\nvar n: int = 0\nflow:\n    turn P1:\n        choose:\n' \
+        '            option "go":\n                announce "{10 / n}"\n    win [P1]\n'
+    game = ruledsl.load(tmp_rules("a.rules", text), 2)
+    quiet = game.new_game(seed=1, muted=True).apply("go")
+    assert quiet.is_terminal() and quiet.returns() == [1.0, 0.0]
+    with pytest.raises(ruledsl.RulesError, match="divide|zero"):
+        game.new_game(seed=1).apply("go")

@@ -276,7 +276,8 @@ class GameState(StateData):
     def mute(self) -> "GameState":
         """Log nothing from now on (this state and its clones): for a playout nobody reads, as a
         search bot's rollouts. Actions, chance, views (without new log lines) and returns are
-        those of the same game unmuted; `events()` tells nothing new. Returns the state."""
+        those of the same game unmuted; `events()` tells nothing new; announcements' texts are
+        not worked out (one that would fail does not). Returns the state."""
         self.muted = True
         return self
 
