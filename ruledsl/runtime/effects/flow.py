@@ -16,7 +16,8 @@ def enter_turn(st, p) -> None:
     st.current = p
     if p.index == 0:
         st.round += 1
-    emit(st, f"{p.label}'s turn", None, None, "turn")
+    if not st.muted:
+        emit(st, f"{p.label}'s turn", None, None, "turn")
 
 
 def enter_phase(st, name) -> None:

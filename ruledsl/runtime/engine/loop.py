@@ -103,7 +103,7 @@ def take(prog, st, index: int) -> None:
         label = SecretLabel(label, d.secret if d.seat is None else (d.seat,))
     st.history = (label, st.history)
     st.action_count += 1
-    if d.seat is not None:
+    if d.seat is not None and not st.muted:         # (a muted state's event would be dropped)
         seat = prog.players[d.seat]
         if d.secret and pc >= 0:
             emit(st, f"{seat.label}: {label}", frozenset([d.seat]), f"{seat.label} makes a secret choice",
