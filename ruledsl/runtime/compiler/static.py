@@ -2,16 +2,19 @@
 
 `exit_tile()`, written `first([each t in components(Tile) where t.room is GetOut])`,
 goes through every tile each time it is asked, yet its answer never changes when no
-statement of the rules (scenarios included) sets a tile's `room`. Such an expression is
-worked out once, on the starting state, and written as its value (fastpaths: "fold").
+statement play may run sets a tile's `room`. Such an expression is worked out once, on
+the starting state, and written as its value (fastpaths: "fold"), the expression itself
+standing by for a state marked `unfolded`: one where a statement only scenarios run (a
+scenario's own, or a rule only scenarios `do`) set such a field, or rotated something
+where play never does.
 
 What counts as the same all game long is checked on the rules' expressions: literals,
-names that stand for a constant (a `const`, an enum value, a location, a kind, a seat),
-the items of such a list, fields that nothing sets (a component's declared field that no
-`set`/`increase`/`decrease` names, nor `rotate` turns; `owner` when nothing sets it; a
-location's name, board, row, column and declared fields; a seat's name), operators,
-`define`s whose bodies are so in their arguments, and builtins that read nothing that
-changes, given lists (not places, whose contents change).
+names that stand for a constant (a `const`, an option, an enum value, a location, a kind,
+a seat), the items of such a list, fields that play never sets (a component's declared
+field that no `set`/`increase`/`decrease` of play names for its kind, nor a `rotate` of
+play turns; `owner` likewise; a location's name, board, row, column and declared fields;
+a seat's name), operators, `define`s whose bodies are so in their arguments, and builtins
+that read nothing that changes, given lists (not places, whose contents change).
 """
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from .names import LOCAL
 
 # Builtins whose value depends only on their arguments.
 _PURE = frozenset({"abs", "ceil", "floor", "cell", "clockwise", "components", "locations", "left_of",
-                   "right_of", "opposite", "others", "seat", "turn_direction", "text"})
+                   "right_of", "opposite", "others", "seat", "turn_direction"})
 # Builtins that read their first argument's items: pure given a list, not a place.
 _OF_LISTS = frozenset({"count", "first", "last", "sum", "min", "max", "sort", "highest", "lowest", "unique",
                        "without", "any", "all", "keys", "get"})
