@@ -64,6 +64,14 @@ def test_certainty_of_a_fixed_list():
     assert certainty((1.5, 2.5)) is None                   # not a class generated code tests
 
 
+def _played(tmp_rules, monkeypatch, text: str, off: set, unit: str = "the flow") -> tuple:
+    """(the public log of a seeded game of text, the generated code of one of its units), with
+    the fast paths `off` switched off."""
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    game = ruledsl.load(tmp_rules("t.rules", text), 2)
+    return game.new_game(seed=1).events(None), game.program.code_map.texts(unit)
+
+
 def _announced(tmp_rules, text: str) -> str:
     game = ruledsl.load(tmp_rules("e.rules", HEADER + "flow:\n    announce \"{" + text + "}\"\n    end game\n"), 2)
     return game.new_game(seed=1).events(None)[0]
@@ -210,11 +218,8 @@ flow:
 def test_those_of_a_kind_on_a_place_are_gone_through_in_place(tmp_rules, off, monkeypatch):
     # `each s in at(place, Kind)` and `count(at(place, Kind))`: what lies there is gone through
     # with its kind tested, no list made first; the same values on a location, a zone, a shuffled bag
-    monkeypatch.setattr(fastpaths, "OFF", off)
-    game = ruledsl.load(tmp_rules("k.rules", AT_KIND), 2)
-    log = game.new_game(seed=1).events(None)
+    log, code = _played(tmp_rules, monkeypatch, AT_KIND, off)
     assert log[-4:-1] == ["1 1 0 1 1", "1 true true", "2 1 "]
-    code = game.program.code_map.texts("the flow")
     made_first = re.search(r"tuple\(\[(c_\d+) for \1 in .*? if \1\.kind is k\d+\]\)", code)
     assert (made_first is None) == (not off)
     assert (re.search(r" for (v_\d+) in _items_of\(st, k\d+\) if \1\.kind is k\d+", code) is None) == bool(off)
@@ -241,10 +246,8 @@ flow:
 def test_a_field_read_where_python_forbids_naming_it_is_still_typed(tmp_rules, off, monkeypatch):
     # `each c in p.hand`: a comprehension's source, where `:=` is forbidden, reads the seat's
     # zone directly (the general reader beside it for a value of another sort)
-    monkeypatch.setattr(fastpaths, "OFF", off)
-    game = ruledsl.load(tmp_rules("s.rules", SOURCES), 2)
-    assert game.new_game(seed=1).events(None)[1] == "3, 1 1 0"
-    code = game.program.code_map.texts("the flow")
+    log, code = _played(tmp_rules, monkeypatch, SOURCES, off)
+    assert log[1] == "3, 1 1 0"
     assert ("_attr(" not in code.split("for v_")[1]) == (not off)      # p.hand, p certain: no test at all
     assert ("is Player else _attr(" in code) == (not off)               # held(P2): tested, then read
     assert ("_zone_items(st, " in code) == (not off)        # a zone's cards gone through as they lie
@@ -288,8 +291,6 @@ flow:
 def test_a_field_only_seats_have_is_read_as_a_seat_s_when_the_checker_cannot_say(tmp_rules, off, monkeypatch):
     # `x.score` of a rule's parameter the checker types as anything: only seats have a score, so
     # it is read as a seat's, tested at play (the general reader beside it)
-    monkeypatch.setattr(fastpaths, "OFF", off)
-    game = ruledsl.load(tmp_rules("g.rules", GUESSED), 2)
-    assert game.new_game(seed=1).events(None)[:2] == ["5", "2"]
-    code = game.program.code_map.texts("rule tell")
+    log, code = _played(tmp_rules, monkeypatch, GUESSED, off, "rule tell")
+    assert log[:2] == ["5", "2"]
     assert ("is Player else" in code) == (not off)

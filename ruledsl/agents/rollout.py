@@ -17,7 +17,7 @@ def play_randomly(state, rng, depth: int) -> int:
         if state.is_chance():
             state.apply(sample_outcome(state, rng))
         else:
-            # by index: a decision's labels are not made (840 orderings of a programme are counted)
+            # by index: a decision's labels are not made (a choice of an ordering is counted, not listed)
             state.apply(rng.randrange(len(state.legal_actions())))
         taken += 1
     return taken

@@ -25,8 +25,8 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             known when the game is compiled (`locations(Grid)`), is its value; a
             fixed list is gone through without the step budget's count (its length
             is fixed); any expression that keeps one value all game long
-            (compiler/static.py: `first([each t in components(Tile) where t.room is
-            Exit])` when play never sets a room) is worked out once, when the game
+            (compiler/static.py: `first([each c in components(Card) where c.suit is
+            Joker])` when play never sets a suit) is worked out once, when the game
             is compiled, and read again only in a state a scenario changed as play
             never does;
 - fixed:    the leading conditions of a decision's `where` that read only where its items

@@ -10,7 +10,6 @@ fresh Python local, or `env['x']` for a name kept in the frame across decisions.
 """
 from __future__ import annotations
 
-import re
 from contextlib import contextmanager
 
 from ...check.builtins import BUILTINS
@@ -59,6 +58,7 @@ class ExprGen:
         self.kind_test = ""         # the kind test that heads the condition of the loop just written
         self.static = None          # what keeps one value all game long (static.Static), made when needed
         self.folding = False        # while such a value is worked out
+        self.values_kept: set = set()   # the texts folded() wrote
         self.sites: list = []       # the types of the define bodies being written in place (innermost last)
         # Python names every value of which is of one Python class, and how their items are (Certain):
         # the items of a list fixed when the game is compiled. Their type tests are left out.
@@ -85,11 +85,9 @@ class ExprGen:
         """text, or where e keeps one value all game long (compiler/static.py), that value, with
         text standing by for a state a scenario has changed as play never does."""
         missing = object()
-        if self.ns.known(text, missing) is not missing or _FOLD.match(text):
+        if self.ns.known(text, missing) is not missing or text in self.values_kept:
             return text             # a value already (a define's body folded as it was written in place)
-        if self.static is None:
-            self.static = Static(self, self.prog.defn, self.prog)
-        if not self.static.of(e, names):
+        if not self.statics().of(e, names):
             return text
         with self.detached():
             try:
@@ -97,9 +95,16 @@ class ExprGen:
             except Exception:       # it fails at play, at its place, as any expression does
                 return text
         kept = f"({self.k(value)} if not st.unfolded else {text})"
+        self.values_kept.add(kept)
         if type(value) is tuple:
             self.built[kept] = certainty(value)
         return kept
+
+    def statics(self) -> Static:
+        """What keeps one value all game long, worked out when first asked."""
+        if self.static is None:
+            self.static = Static(self, self.prog.defn, self.prog)
+        return self.static
 
     @contextmanager
     def detached(self):
@@ -372,7 +377,7 @@ class ExprGen:
         if on("typed") and any(t is not None and t.is_handle for t in (left, right)):
             return f"({a} is not {b})" if negate else f"({a} is {b})"    # handles are equal when they are one
         missing = object()
-        # a literal, or a constant of the rules (`slot_count`): its value is known
+        # a literal, or a constant of the rules (`const limit = 8`): its value is known
         v = e.right.value if isinstance(e.right, n.Literal) else self.ns.known(b, missing)
         if v is not missing and type(v) in _PLAIN_VALUES and on("compare"):
             if v is None:
@@ -783,7 +788,6 @@ _FOLDED = (n.Call, n.ListLit)
 # Builtins whose list holds only items of their first argument's.
 _SOME_OF_FIRST = frozenset({"without", "unique"})
 _PLAIN_VALUES = (int, str, bool, type(None))
-_FOLD = re.compile(r"\((?:k\d+|-?\d+|True|False|None) if not st\.unfolded else ")
 
 _HANDLERS = {
     n.Literal: ExprGen.g_literal, n.Template: ExprGen.g_template, n.Name: ExprGen.g_name,

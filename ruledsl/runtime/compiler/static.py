@@ -1,8 +1,8 @@
 """Expressions whose value is the same all game long, worked out when the game is compiled.
 
-`exit_tile()`, written `first([each t in components(Tile) where t.room is GetOut])`,
-goes through every tile each time it is asked, yet its answer never changes when no
-statement play may run sets a tile's `room`. Such an expression is worked out once, on
+`first([each c in components(Card) where c.suit is Joker])` goes through every card each
+time it is asked, yet its answer never changes when no statement play may run sets a
+card's `suit`. Such an expression is worked out once, on
 the starting state, and written as its value (fastpaths: "fold"), the expression itself
 standing by for a state marked `unfolded`: one where a statement only scenarios run (a
 scenario's own, or a rule only scenarios `do`) set such a field, or rotated something

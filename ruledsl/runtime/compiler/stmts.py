@@ -17,7 +17,6 @@ from ...ir import nodes as n
 from ..engine.budget import STEP_LIMIT
 from ..fastpaths import on
 from .exprs import Raw
-from .static import Static
 
 
 def _holds_components(prog, typ) -> bool:
@@ -73,10 +72,7 @@ class StmtGen:
         """A `set` of a field play never sets (or a `rotate` where play rotates nothing), which
         only a scenario runs: the state no longer keeps the values worked out when the game was
         compiled (compiler/static.py), and reads them again."""
-        exprs = self.compiler.exprs
-        if exprs.static is None:
-            exprs.static = Static(exprs, self.prog.defn, self.prog)
-        if exprs.static.unfolds(s):
+        if self.compiler.exprs.statics().unfolds(s):
             out.add("st.unfolded = True", s.span)
 
     def s_Let(self, s, names, out, persist):

@@ -18,7 +18,7 @@ from ..model.signals import Runaway
 from .budget import STEP_LIMIT, spend
 
 
-# A board with more steps that have a condition (tiles whose sides turn) is searched anew each
+# A board with more steps that have a condition (sides of pieces that turn) is searched anew each
 # time; the searches kept are bounded.
 MAX_GATES = 8
 MAX_SEARCHES_KEPT = 50_000
@@ -84,17 +84,15 @@ class Graphs:
         steps with a condition are open now: when a board has few such steps, each is asked,
         and a search made before with the same answers is taken as it was (for the whole game:
         the board's steps never change)."""
-        if limit is None:
-            return self.kept(st, start.board, via, (start, via, frozenset(avoid) if avoid else None),
-                             lambda: self.search(st, start, via, avoid, None))
-        return self.search(st, start, via, avoid, limit)
-
-    def kept(self, st, board: str, via, key: tuple, search):
-        """What search() finds, taken from an earlier search whose key and open steps were the
-        same (see distances), when the board has few steps with a condition."""
-        gates = self.gates(board, via)
+        gates = self.gates(start.board, via) if limit is None else None
         if gates is None:
-            return search()
+            return self.search(st, start, via, avoid, limit)
+        return self.kept(st, gates, (start, via, frozenset(avoid) if avoid else None),
+                         lambda: self.search(st, start, via, avoid, None))
+
+    def kept(self, st, gates: tuple, key: tuple, search):
+        """What search() finds, taken from an earlier search whose key and open steps (gates)
+        were the same (see distances)."""
         try:
             open_now = tuple([s.cond(st, a, s.to, s.direction) for a, s in gates])
         except Exception:       # a condition that fails where the search would not ask it
@@ -161,8 +159,11 @@ class Graphs:
     def reachable(self, st, start: Location, steps: int, via, avoid, exact: bool, revisit: bool) -> tuple:
         """The ends of walks of `steps` steps from start (exact) or of at most so many; revisit:
         whether a walk may pass a location twice. Kept as searches are (distances)."""
+        gates = self.gates(start.board, via)
+        if gates is None:
+            return self.walks(st, start, steps, via, avoid, exact, revisit)
         key = ("walks", start, steps, via, frozenset(avoid) if avoid else None, exact, revisit)
-        return self.kept(st, start.board, via, key, lambda: self.walks(st, start, steps, via, avoid, exact, revisit))
+        return self.kept(st, gates, key, lambda: self.walks(st, start, steps, via, avoid, exact, revisit))
 
     def walks(self, st, start: Location, steps: int, via, avoid, exact: bool, revisit: bool) -> tuple:
         order = {}

@@ -212,13 +212,7 @@ def _distances_from(st, prog, start, via, avoid) -> dict:
 
 
 def _distance(st, prog, a, b, via=None, avoid=None, board=None):
-    if type(a) is not Location:
-        a = place_of(st, prog, a)
-    if type(b) is not Location:
-        b = place_of(st, prog, b)
-    if a is None or b is None:
-        return None
-    return _distances_from(st, prog, a, via, avoid).get(b)
+    return _distance_in(st, prog, _distances_of(st, prog, a, via, avoid), b)
 
 
 def _distances_of(st, prog, a, via=None, avoid=None):
