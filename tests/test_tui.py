@@ -17,7 +17,7 @@ from ruledsl.cli.tui.app import PlayApp  # noqa: E402
 from ruledsl.cli.tui.decide import DecisionPane  # noqa: E402
 from ruledsl.cli.tui.screens import Help  # noqa: E402
 
-from .tui_driver import BUNDLED, human_decisions, new_session, screen_text, take  # noqa: E402
+from .tui_driver import BUNDLED, human_decisions, new_session, screen_text, settled_text, take  # noqa: E402
 
 
 def run(app, script, size=(120, 40)):
@@ -144,7 +144,7 @@ def test_a_small_screen_shows_the_board_and_swaps_to_the_log():
     app = PlayApp(session)
 
     async def script(pilot, app, pane):
-        small = screen_text(app)
+        small = await settled_text(pilot, app)
         assert len(small.splitlines()) == 24 and max(len(line) for line in small.splitlines()) <= 80
         assert "╭─ Board" in small and "╭─ Log" not in small
         await pilot.press("f2")

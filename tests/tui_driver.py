@@ -99,6 +99,19 @@ async def take(pilot, pane, index: int) -> int:
     return keys
 
 
+async def settled_text(pilot, app, tries: int = 20) -> str:
+    """The screen as plain text once it stops changing (a busy machine can leave a repaint of
+    the layout pending after the first pause)."""
+    text = screen_text(app)
+    for _ in range(tries):
+        await pilot.pause()
+        again = screen_text(app)
+        if again == text:
+            return text
+        text = again
+    return text
+
+
 def screen_text(app) -> str:
     """The screen as plain text, as exported to docs/screens."""
     width, height = app.size
