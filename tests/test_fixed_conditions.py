@@ -86,32 +86,67 @@ def test_remembered_conditions_offer_what_working_them_out_offers(seed, monkeypa
     assert random_trace(GAME, seed, set(), monkeypatch) == random_trace(GAME, seed, {"fixed"}, monkeypatch)
 
 
-def test_the_fixture_makes_both_decisions():
+def test_the_fixture_makes_every_decision():
     game = ruledsl.load(str(GAME), players=2)
     code = game.program.code_map.texts("flow")
-    assert code.count("_fixed_items(") == 2
+    assert code.count("_fixed_items(") == 4        # the pairs, the counters, the menu's two lists
 
 
-def test_a_wholly_fixed_condition_remembers_what_passes_per_list_of_squares():
-    # `touching(...) and rows > 2` reads only rows and columns: the pairs that pass are kept per
-    # list of unmarked squares; the counters (components, whose fields change) never are
+def test_a_wholly_fixed_decision_remembers_its_options_per_list_of_squares():
+    # `touching(...) and rows > 2` reads only rows and columns, and the label only the squares:
+    # the options (label: pair) are kept per list of unmarked squares; the counters' (components,
+    # whose fields change) never are
     game = ruledsl.load(str(GAME), players=2)
     code = game.program.code_map.texts("flow")
-    memos = [game.program.compiler.ns.globals[k] for k in re.findall(r"p_\d+ = (k\d+)\.get\(", code)]
-    assert len(memos) == 2 and all(m == {} for m in memos)
+    memos = [game.program.compiler.ns.globals[k] for k in re.findall(r"f_\d+ = (k\d+)\.get\(", code)]
+    assert len(memos) == 3 and all(m == {} for m in memos)      # the choice of pairs, the counters', the menu
     rng = random.Random(3)
     for seed in range(4):
         state = game.new_game(seed=seed)
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))
-    squares, counters = sorted(memos, key=len, reverse=True)
+    squares, _menu, counters = memos          # in the order the rules write them
     assert squares and counters == {}
-    for pool, passing in squares.items():
+    for pool, options in squares.items():
         assert all(type(sq) is Location for sq in pool)
         expected = [(a, b) for i, a in enumerate(pool) for b in pool[i + 1:]
                     if abs(a.row - b.row) <= 1 and abs(a.column - b.column) <= 1 and a.row + b.row > 2]
-        assert sorted(map(_names, passing)) == sorted(map(_names, expected))
+        assert list(map(_names, options.values())) == list(map(_names, expected))
+        assert list(options) == [f"mark {a.label} {b.label}" for a, b in expected]
+
+
+def test_a_decision_whose_label_reads_more_than_the_squares_is_not_remembered_whole(tmp_rules):
+    # the same condition, but the label reads who chooses: the passing pairs are kept, not the options
+    text = GAME.read_text(encoding="utf-8").replace('by p as "mark {pair[0]} {pair[1]}"',
+                                                    'by p as "{p} marks {pair[0]} {pair[1]}"')
+    game = ruledsl.load(tmp_rules("labels.rules", text), players=2)
+    code = game.program.code_map.texts("flow")
+    assert len(re.findall(r"p_\d+ = k\d+\.get\(", code)) == 1
+    assert len(re.findall(r"f_\d+ = k\d+\.get\(", code)) == 2     # the counters' and the menu's
+    state = game.new_game(seed=0)
+    state.apply("mark")
+    assert state.legal_labels()[:3] == ["P1 marks A1 A2", "P1 marks A1 B2", "P1 marks B1 A2"]
 
 
 def _names(pair) -> tuple:
     return tuple(sq.name for sq in pair)
+
+
+def test_a_menu_whose_options_read_only_the_squares_is_remembered_whole():
+    game = ruledsl.load(str(GAME), players=2)
+    code = game.program.code_map.texts("flow")
+    [key] = re.findall(r"f_\d+ = (k\d+)\.get\(\(s_\d+, s_\d+,\)\)", code)
+    memo = game.program.compiler.ns.globals[key]
+    rng = random.Random(5)
+    for seed in range(4):
+        state = game.new_game(seed=seed)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+    assert memo
+    for (left, right), options in memo.items():
+        assert left == right and all(type(sq) is Location for sq in left)
+        expected = [f"turn {sq.label} left" for sq in left] + \
+            [f"turn {sq.label} right" for sq in right if sq.column > 2 and sq.row < 4]
+        assert list(options) == expected
+        assert [item for _, _, item in options.values()] == \
+            list(left) + [sq for sq in right if sq.column > 2 and sq.row < 4]

@@ -111,7 +111,16 @@ def fixed_prefix(where, item: str, defines: dict) -> tuple:
 def fixed_items(items) -> bool:
     """Whether every item a decision chooses from is a board location (the selections made of
     them are then locations or tuples of locations)."""
-    for x in items:
-        if type(x) is not Location:
-            return False
-    return True
+    return {*map(type, items)} <= _LOCATIONS       # at C speed: a decision's pool is tested each time
+
+
+_LOCATIONS = frozenset([Location])
+
+
+def fixed_label(template, item: str, defines: dict) -> bool:
+    """Whether an option's label reads only its item's place on the board: no `as` (the item
+    shown: a location reads as its label), or a template whose parts are fixed (see fixed())."""
+    if template is None:
+        return True
+    places = frozenset([item])
+    return all(isinstance(part, str) or fixed(part, places, frozenset(), defines) for part in template.parts)

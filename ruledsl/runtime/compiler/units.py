@@ -23,7 +23,7 @@ from ...ir import nodes as n
 from ..fastpaths import on
 from .certain import Certain
 from .exprs import filtering
-from .fixed import FIXED_MEMO, FIXED_POOLS, fixed_prefix
+from .fixed import FIXED_MEMO, FIXED_POOLS, fixed, fixed_label, fixed_prefix
 from .hoist import Hoist
 from .together import TogetherGen
 from .unit import Unit
@@ -304,31 +304,39 @@ class UnitGen(TogetherGen):
                 where = kept_in if where is None else f"({kept_in}) and ({where})"
             kept = self.x(head, local) if head is not None else None
             note = self.label(s.help, local) if s.help is not None else None
+        counts = s.count_min is None or self.fixed_counts(s)
+        # Nothing but where the items lie decides the options and their labels: all of them are
+        # remembered per list of items given (fixed.py), when the items are board locations.
+        whole = (where is None and note is None and not together and counts and on("fixed")
+                 and fixed_label(s.label, s.var, self.prog.defn.defines))
         fixed_ok = None
-        if kept is not None:
+        if kept is not None or whole:
             # whether the items are board locations, once for the decision (fixed.py)
             pool, fixed_ok = self.ns.fresh("s"), self.ns.fresh("ok")
             unit.add(f"{pool} = {source}", s.span)
             unit.add(f"{fixed_ok} = _fixed_items({pool})", s.span)
             source = pool
-        if kept is not None and where is None and (s.count_min is None or self.fixed_counts(s)):
+        if whole:
+            self.remembered_options(unit, s, item, kept, label, select(source), source, fixed_ok)
+        elif kept is not None and where is None and counts:
             # the whole condition is fixed: which items pass depends only on the items given
             passed = self.passing(unit, s.span, item, kept, select(source), source, fixed_ok)
             unit.add(f"for {item} in {passed}:", s.span)
             kept = None
         else:
             unit.add(f"for {item} in {select(source)}:", s.span)
-        pad = "    "
-        if kept is not None:
-            where = self.remembered(unit, s.span, item, kept, where, fixed_ok)
-        if where is not None:
-            unit.add(f"    if {where}:", s.span)
-            pad = "        "
-        if note is None:
-            unit.add(f"{pad}found.setdefault({label}, {item})", s.span)
-        else:
-            unit.add(f"{pad}notes.setdefault(_l := {label}, {note})", s.span)
-            unit.add(f"{pad}found.setdefault(_l, {item})", s.span)
+        if not whole:
+            pad = "    "
+            if kept is not None:
+                where = self.remembered(unit, s.span, item, kept, where, fixed_ok)
+            if where is not None:
+                unit.add(f"    if {where}:", s.span)
+                pad = "        "
+            if note is None:
+                unit.add(f"{pad}found.setdefault({label}, {item})", s.span)
+            else:
+                unit.add(f"{pad}notes.setdefault(_l := {label}, {note})", s.span)
+                unit.add(f"{pad}found.setdefault(_l, {item})", s.span)
         take, nothing = (together.picked(body, key), together.picked(orelse, None, False)) if together else (body, orelse)
         unit.add(f"return _offer_choice(st, fr, chooser, found, __L{take}__, {key}, __L{nothing}__, "
                  f"{bool(s.orelse)}, {s.secretly or bool(together)}, {self.k(s.span)}, {bool(s.automatic)}"
@@ -350,6 +358,26 @@ class UnitGen(TogetherGen):
         unit.add(f"{pad}        if {fixed_ok} and len({memo}) < {FIXED_MEMO}:", span)
         unit.add(f"{pad}            {memo}[{item}] = {got}", span)
         return got if where is None else f"{got} and ({where})"
+
+    def remembered_options(self, unit, s, item: str, kept, label: str, options: str, pool: str,
+                           fixed_ok: str) -> None:
+        """Lines that make a decision's options ({label: item}) when which items pass and how they
+        read depend only on the items given (fixed.py): made once per list of items for the whole
+        game when they are board locations, and offered as made (offer_choice only reads them)."""
+        memo, made = self.k({}), self.ns.fresh("f")
+        unit.add(f"{made} = {memo}.get({pool}) if {fixed_ok} else None", s.span)
+        unit.add(f"if {made} is None:", s.span)
+        unit.add(f"    {made} = {{}}", s.span)
+        unit.add(f"    for {item} in {options}:", s.span)
+        pad = "        "
+        if kept is not None:
+            got = self.remembered(unit, s.span, item, kept, None, fixed_ok, "    ")
+            unit.add(f"        if {got}:", s.span)
+            pad = "            "
+        unit.add(f"{pad}{made}.setdefault({label}, {item})", s.span)
+        unit.add(f"    if {fixed_ok} and len({memo}) < {FIXED_POOLS}:", s.span)
+        unit.add(f"        {memo}[{pool}] = {made}", s.span)
+        unit.add(f"found = {made}", s.span)
 
     def fixed_counts(self, s) -> bool:
         """Whether a choice of several takes a number of items written as numbers."""
@@ -393,6 +421,8 @@ class UnitGen(TogetherGen):
         def target(label, key):
             return together.picked(label, key) if together else label
         helped = any(option.help is not None for option in s.options)
+        whole = not together and not helped and on("fixed") and self.fixed_menu(s)
+        sources = []        # (the items' source, the option's loop) of each option, when whole
         with self.options_of(unit, s.span, set(items.values()), chooser, helped):
             for option, label in arms:
                 if option.var is None:
@@ -413,6 +443,9 @@ class UnitGen(TogetherGen):
                     self.compiler.exprs.certain[item] = certain
                 test = self.x(option.cond, local) if option.cond is not None else "True"
                 key = var[len('env['):-1]
+                if whole:
+                    sources.append((source, item))
+                    source = f"__S{len(sources) - 1}__"
                 lines += [(f"for {item} in {source}:", option.span),
                           (f"    if {test}:", option.span),
                           (f"        found.setdefault({'_l := ' if option.help else ''}{self.label(option.label, local)}, "
@@ -420,8 +453,11 @@ class UnitGen(TogetherGen):
                 if option.help is not None:
                     lines.append((f"        notes.setdefault(_l, {self.label(option.help, local)})", option.span))
                 bodies.append((option, label, inner))
-        for line, span in lines:
-            unit.add(line, span)
+        if whole:
+            self.remembered_menu(unit, s.span, sources, lines)
+        else:
+            for line, span in lines:
+                unit.add(line, span)
         unit.add(f"return _offer_menu(st, fr, chooser, found, __L{together.picked(orelse, None, False) if together else orelse}__, {bool(s.orelse)}, "
                  f"{s.secretly or bool(together)}, {self.k(s.span)}, {bool(s.automatic)}"
                  f"{', notes=notes' if helped else ''})", s.span)
@@ -437,6 +473,35 @@ class UnitGen(TogetherGen):
             unit.jump(end, s.span)
         else:
             unit.place(end, s.span)
+
+    def fixed_menu(self, s) -> bool:
+        """Whether a menu's options are all `for each` options whose conditions and labels read only
+        where their items lie (fixed.py)."""
+        defines = self.prog.defn.defines
+        return all(option.var is not None and fixed_label(option.label, option.var, defines) and
+                   (option.cond is None or fixed(option.cond, frozenset([option.var]), frozenset(), defines))
+                   for option in s.options)
+
+    def remembered_menu(self, unit, span, sources: list, lines: list) -> None:
+        """A menu's options made as remembered_options makes a choice's: once per lists of items
+        given (one list per option), when they are all board locations."""
+        pools = [self.ns.fresh("s") for _ in sources]
+        ok, memo, made = self.ns.fresh("ok"), self.k({}), self.ns.fresh("f")
+        for pool, (source, _item) in zip(pools, sources):
+            unit.add(f"{pool} = {source}", span)
+        unit.add(f"{ok} = {' and '.join(f'_fixed_items({pool})' for pool in pools)}", span)
+        key = f"({', '.join(pools)},)"
+        unit.add(f"{made} = {memo}.get({key}) if {ok} else None", span)
+        unit.add(f"if {made} is None:", span)
+        unit.add("    found = {}", span)
+        for line, line_span in lines:
+            for i, pool in enumerate(pools):
+                line = line.replace(f"__S{i}__", pool)
+            unit.add("    " + line, line_span)
+        unit.add(f"    {made} = found", span)
+        unit.add(f"    if {ok} and len({memo}) < {FIXED_POOLS}:", span)
+        unit.add(f"        {memo}[{key}] = {made}", span)
+        unit.add(f"found = {made}", span)
 
     @contextmanager
     def options_of(self, unit, span, varying: set, chooser: str, notes: bool = False):
