@@ -294,3 +294,16 @@ def test_a_field_only_seats_have_is_read_as_a_seat_s_when_the_checker_cannot_say
     log, code = _played(tmp_rules, monkeypatch, GUESSED, off, "rule tell")
     assert log[:2] == ["5", "2"]
     assert ("is Player else" in code) == (not off)
+
+
+def test_a_connect_line_is_one_function_that_reads_its_squares_in_place():
+    # every step of The Haunting House's grid has the same `connect` condition: one function for
+    # all of them, whose a and b are board locations (what lies there read in place) and d a
+    # direction
+    program = ruledsl.load(str(ROOT / "games" / "haunting_house.rules"), players=2).program
+    code = program.code_map.texts("a board's condition")
+    assert code.count("def edge_") == 1
+    assert "st.contents[a0.index]" in code and "st.contents[a1.index]" in code and "_items_of" not in code
+    conditions = {s.cond for steps in program.graphs.steps.values() for s in steps}
+    assert len(conditions) == 1 and None not in conditions
+    assert len(program.graphs.steps) > 40

@@ -15,6 +15,7 @@ from ..effects import flow
 from ..engine import decisions as dec
 from ..engine import ops
 from ..engine.failures import located
+from ..fastpaths import on
 from ..engine.graph import Graphs, Step
 from ..engine.library import item_of_kind
 from ..model.collections import items_of, size_of
@@ -23,6 +24,7 @@ from ..model.signals import SUSPEND, GameOver, Runaway
 from ..model.state import ALL_SEATS, Frame
 from ..model.values import Comp, Die, EnumValue, Location, Player, Zone, display, display_memo
 from . import names as nm
+from .certain import Certain
 from .exprs import UNSET, ExprGen
 from .fixed import fixed_items
 from .source import CodeMap, Namespace, Source
@@ -193,6 +195,7 @@ class Compiler:
         prog = self.prog
         steps: dict = {}
         defaults: dict = {}
+        connected: dict = {}        # (a `connect` line, whether its steps have a direction) -> its condition
         for name, board in prog.compiled_boards.items():
             defaults[name] = frozenset({"orthogonal"}) if board.grid else None
             for a, b, data in board.edges:
@@ -204,18 +207,31 @@ class Compiler:
                     cond = self.condition(data["when"], ())
                 elif kind in board.connects:
                     decl = board.connects[kind]
-                    cond = self.condition(decl.when, (decl.a, decl.b, decl.d))
+                    key = (id(decl), direction is not None)
+                    cond = connected.get(key)
+                    if cond is None:        # one function for every step the line connects
+                        cond = connected[key] = self.condition(decl.when, (decl.a, decl.b, decl.d),
+                                                               direction is not None)
                 steps.setdefault(la.index, []).append(Step(lb, kind, cond, direction))
         prog.graphs = Graphs({k: tuple(v) for k, v in steps.items()}, defaults,
                              {loc.index: loc for loc in prog.locations.values()})
 
-    def condition(self, expr, params: tuple):
-        """A board's `when` or `connect` condition as f(st, a, b, d) -> bool."""
+    def condition(self, expr, params: tuple, directed: bool = False):
+        """A board's `when` or `connect` condition as f(st, a, b, d) -> bool. A `connect` line's a and
+        b are always board locations, and d a direction when its steps have one (directed)."""
         names = {p: f"a{i}" for i, p in enumerate(params)}
+        if params and on("typed"):
+            self.exprs.certain.update(a0=Certain(Location), a1=Certain(Location))
+            if directed:
+                self.exprs.certain["a2"] = Certain(EnumValue)
         name = self.ns.fresh("edge")
         out = Source()
         out.add(f"def {name}(st, a0, a1, a2):", expr.span)
-        out.add(f"    return bool({self.exprs.gen(expr, names)})", expr.span)
+        try:
+            out.add(f"    return bool({self.exprs.gen(expr, names)})", expr.span)
+        finally:
+            for a in ("a0", "a1", "a2"):
+                self.exprs.certain.pop(a, None)
         self.code_map.compile(self.ns, out, "a board's condition")
         return self.ns.globals[name]
 
