@@ -40,10 +40,15 @@ def test_the_fixture_tells_what_it_computes(monkeypatch):
 
 
 def test_items_of_a_fixed_list_are_read_without_tests():
-    code = ruledsl.load(str(TIC_TAC_TOE), players=2).program.code_map.texts("the flow")
-    # the lines (a fixed list of lists of squares): a line is a list, its squares are squares
-    assert "_items(st, v_" not in code
-    assert re.search(r"for (v_\d+) in k\d+ if \(+env\['sq'\]\)+ in \1\)", code)     # `sq in line`, no test
+    program = ruledsl.load(str(TIC_TAC_TOE), players=2).program
+    code = program.code_map.texts("the flow")
+    # the lines (a fixed list of lists of squares): a line is a list, its squares are squares,
+    # and so are the lines through a square (a define worked out once per square: its value is
+    # gone through as the lines themselves are)
+    assert "_items(st, v_" not in code and "_items(st, _remember" not in code
+    assert re.search(r"for (v_\d+) in _remember1\(st, k\d+, d_\d+, \(env\['sq'\]\)\) if", code)
+    through = program.code_map.texts("define lines_through")
+    assert re.search(r"for (v_\d+) in k\d+ if \(+p_\d+\)+ in \1\)", through)     # `sq in line`, no test
     # the squares of the grid: counted in place, with no test of what they are
     assert "(not st.contents[v_" in code and "_size(" not in code and "len(st.contents" not in code
 

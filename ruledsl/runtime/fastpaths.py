@@ -45,14 +45,17 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             the flow up to the first decision drew on no chance;
 - bulk:     `move` of several components into a zone, where no event is told
             (`quietly:`, a muted state) and no trigger fires, moves them all in one
-            step instead of one by one.
+            step instead of one by one;
+- remember: a `define` whose value depends only on its arguments (compiler/static.py: its
+            body reads nothing play changes but them) and that goes through a list is
+            worked out once per arguments for the whole game (engine/remember.py).
 """
 from __future__ import annotations
 
 import os
 
 ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "fixed", "fuse", "lazy", "jumps",
-                 "started", "bulk"})
+                 "started", "bulk", "remember"})
 
 
 def _off_from_environment() -> set:

@@ -18,6 +18,7 @@ from ..engine.failures import located
 from ..fastpaths import on
 from ..engine.graph import Graphs, Step
 from ..engine.library import item_of_kind
+from ..engine.remember import remember, remember1
 from ..model.collections import items_of, size_of
 from ..model.program import Program, type_text
 from ..model.signals import SUSPEND, GameOver, Runaway
@@ -42,7 +43,7 @@ HELPERS = {
     "_neg": ops.neg, "_lt": ops.lt, "_le": ops.le, "_gt": ops.gt, "_ge": ops.ge, "_contains": ops.contains,
     "_index": ops.index, "_replaced": ops.replaced, "_range": ops.make_range, "_D": display, "_Dm": display_memo,
     "Comp": Comp, "Player": Player, "Location": Location, "_Zone": Zone, "_EnumValue": EnumValue, "_UNSET": UNSET,
-    "_item_of_kind": item_of_kind, "_fixed_items": fixed_items,
+    "_item_of_kind": item_of_kind, "_fixed_items": fixed_items, "_remember1": remember1, "_remember": remember,
     # assignments and effects
     "_set_player_var": nm.set_player_var, "_absent_seat": nm.absent_seat, "_set_owner": nm.set_owner, "_set_field": nm.set_field,
     "_move": fx.move, "_move_many": fx.move_many, "_draw_many": fx.draw_many, "_shuffle": fx.shuffle, "_turn_many": fx.turn_many,

@@ -65,6 +65,8 @@ class ExprGen:
         self.certain: dict = {}
         self.built: dict = {}       # the text of a comprehension building a list -> Certain of its items
         self.lengths: dict = {}     # the text len(x) of a tuple's length -> x
+        self.values_certain: dict = {}  # a define's name -> Certain of what it gives, or None
+        self.memos: dict = {}       # a define's name -> the constant its values are kept in (remember)
 
     def k(self, value) -> str:
         return self.ns.const(value)
@@ -672,8 +674,30 @@ class ExprGen:
                 return self.k(edge_kind_names(self.prog.initial, fixed))
         return text
 
+    def certain_value(self, name: str):
+        """Certain of what a define gives, whatever its arguments, when its body says (a list built
+        from a list fixed when the game is compiled), else None."""
+        if name not in self.values_certain:
+            decl = self.prog.defn.defines[name]
+            with self.detached():
+                text = self.gen(decl.body, {p: self.ns.fresh("p") for p in decl.params})
+            self.values_certain[name] = self.built.get(text)
+        return self.values_certain[name]
+
     def define_call(self, e, names):
         decl = self.prog.defn.defines[e.func]
+        if on("remember") and e.args and len(e.args) == len(decl.params) and self.statics().remembered(e.func):
+            # its value depends only on its arguments: kept per arguments (engine/remember.py)
+            args = [self.gen(a, names) if not self.no_walrus else self.plain(a, names) for a in e.args]
+            helper = "_remember1" if len(args) == 1 else "_remember"
+            memo = self.memos.get(e.func)
+            if memo is None:
+                memo = self.memos[e.func] = self.k({})     # one for every call of the define
+            text = f"{helper}(st, {memo}, {self.compiler.define_function(e.func)}, {', '.join(args)})"
+            certain = self.certain_value(e.func)
+            if certain is not None:
+                self.built[text] = certain
+            return text
         if on("inline") and e.func not in self.inlining and len(e.args) == len(decl.params) \
                 and (not self.no_walrus or all(map(_cheap, e.args))):
             # Comprehension variables are fresh Python names, so nothing the body binds can

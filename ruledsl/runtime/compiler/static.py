@@ -87,6 +87,23 @@ class Static:
         self.defines = defn.defines
         self.prog = prog
         self.written, self.rotated = written_fields(defn, exprs.compiler.checked.types)
+        self._remembered: dict = {}     # a define's name -> whether it is kept per arguments
+
+    def remembered(self, name: str) -> bool:
+        """Whether a define's value depends only on its arguments (its body keeps one value
+        given theirs) and working it out goes through a list: worth keeping per arguments
+        (the `remember` fast path, engine/remember.py)."""
+        known = self._remembered.get(name)
+        if known is None:
+            decl = self.defines[name]
+            sites, self.exprs.sites = self.exprs.sites, []      # its body as typed where it stands
+            try:
+                known = bool(decl.params) and _goes_through(decl.body, self.defines) \
+                    and self.of(decl.body, {}, frozenset(decl.params))
+            finally:
+                self.exprs.sites = sites
+            self._remembered[name] = known
+        return known
 
     def of(self, e, names: dict, bound: frozenset = frozenset(), depth: int = 0) -> bool:
         """Whether e keeps one value. names: the locals where it stands (none of which does);
@@ -212,3 +229,16 @@ class Static:
         if typ.head == "player":
             return name in ("name", "seat")
         return False
+
+
+def _goes_through(body, defines: dict, depth: int = 0) -> bool:
+    """Whether working body out goes through a list: a comprehension, in it or in a define it calls."""
+    if depth > _DEPTH:
+        return False
+    for node in nodes([body]):
+        cls = type(node)
+        if cls is n.Comprehension:
+            return True
+        if cls is n.Call and node.func in defines and _goes_through(defines[node.func].body, defines, depth + 1):
+            return True
+    return False
