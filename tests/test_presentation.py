@@ -58,6 +58,33 @@ def test_options_carry_their_help_and_labels_are_unchanged():
     assert state.option_help(0) == "costs 2 mana"
 
 
+def test_help_is_worked_out_only_when_asked_for_and_changes_nothing():
+    from ruledsl.runtime.engine.decisions import LATER
+    state = ruledsl.load("shown.rules", text=GAME).new_game()
+    assert state.pending.notes is LATER                 # no text made while the options were
+    before = (state.legal_labels(), state.events(None), state.view(0), [f.env for f in state.frames])
+    twin = state.clone()
+    assert state.option_help(2) == "2 left"
+    assert state.pending.notes == {"cast Blink": "costs 1 mana", "cast Warding Circle": "costs 1 mana",
+                                   "play a token": "2 left"}
+    assert twin.option_help(0) == "costs 1 mana"        # a clone shares what was worked out
+    assert (state.legal_labels(), state.events(None), state.view(0), [f.env for f in state.frames]) == before
+    assert state.apply("cast Blink").pending.notes is LATER
+
+
+def test_a_help_text_that_fails_fails_when_asked_for(tmp_path):
+    text = GAME.replace('help "{count(contents(box))} left"', 'help "{count(contents(box)) / 0} left"')
+    state = ruledsl.load("shown.rules", text=text).new_game()
+    state.apply("play a token")                         # the decision is made: its help is not needed
+    try:
+        state.option_help(0)
+    except ruledsl.RulesError as err:
+        line = next(i for i, row in enumerate(text.splitlines(), 1) if "/ 0} left" in row)
+        assert "division by zero" in str(err) and f"shown.rules:{line}:" in str(err)
+    else:
+        raise AssertionError("the help text's failure was not reported")
+
+
 def test_descriptions_are_keyed_by_how_things_read():
     game = ruledsl.load("shown.rules", text=GAME)
     assert game.descriptions == {"Warding Circle": "No one may enter your room.",

@@ -7,6 +7,7 @@ from typing import Optional, Union
 from .. import records
 from ..errors import IllegalAction, RulesError, error
 from .engine import loop
+from .engine.decisions import LATER
 from .estimate import estimate, has_evaluation
 from .fastpaths import on
 from .model.chance import seed_rng
@@ -139,6 +140,12 @@ class GameState(StateData):
         `help "…"` of its option or choice), or None."""
         d = self.pending
         notes = d.notes if d is not None else None
+        if notes is LATER:
+            # worked out now, once: the decision worked out again on a clone, its texts asked for
+            other = self.clone()
+            other.frames[-1].env["#notes"] = True
+            loop.refresh(self.prog, other)
+            notes = d.notes = other.pending.notes
         return notes.get(d.labels[index]) if notes else None
 
     def secret_decision(self) -> bool:

@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...errors import RulesError
 from ...runtime.steps import DONE
 
 
@@ -82,7 +83,10 @@ class DecisionPane(Vertical):
 
     def _line(self, choice) -> Text:
         line = Text(self.label_of(choice))
-        note = self.state.option_help(choice.index) if choice.index is not None else None
+        try:
+            note = self.state.option_help(choice.index) if choice.index is not None else None
+        except RulesError as err:       # a help text the rules cannot work out: said, not fatal
+            note = f"(no help: {err.diagnostic.message})"
         if note:
             line.append(f"  — {note}", style="italic dim")
         return line

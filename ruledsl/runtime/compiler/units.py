@@ -335,8 +335,9 @@ class UnitGen(TogetherGen):
             if note is None:
                 unit.add(f"{pad}found.setdefault({label}, {item})", s.span)
             else:
-                unit.add(f"{pad}notes.setdefault(_l := {label}, {note})", s.span)
-                unit.add(f"{pad}found.setdefault(_l, {item})", s.span)
+                unit.add(f"{pad}found.setdefault(_l := {label}, {item})", s.span)
+                unit.add(f"{pad}if notes is not _LATER:", s.span)
+                unit.add(f"{pad}    notes.setdefault(_l, {note})", s.span)
         take, nothing = (together.picked(body, key), together.picked(orelse, None, False)) if together else (body, orelse)
         unit.add(f"return _offer_choice(st, fr, chooser, found, __L{take}__, {key}, __L{nothing}__, "
                  f"{bool(s.orelse)}, {s.secretly or bool(together)}, {self.k(s.span)}, {bool(s.automatic)}"
@@ -431,7 +432,8 @@ class UnitGen(TogetherGen):
                               (f"    found.setdefault({'_l := ' if option.help else ''}{self.label(option.label, names)}, "
                                f"(__L{target(label, None)}__, None, None))", option.span)]
                     if option.help is not None:
-                        lines.append((f"    notes.setdefault(_l, {self.label(option.help, names)})", option.span))
+                        lines += [("    if notes is not _LATER:", option.span),
+                                  (f"        notes.setdefault(_l, {self.label(option.help, names)})", option.span)]
                     bodies.append((option, label, names))
                     continue
                 var, inner = self.env_name(option.var, names)
@@ -451,7 +453,8 @@ class UnitGen(TogetherGen):
                           (f"        found.setdefault({'_l := ' if option.help else ''}{self.label(option.label, local)}, "
                            f"(__L{target(label, key)}__, {key}, {item}))", option.span)]
                 if option.help is not None:
-                    lines.append((f"        notes.setdefault(_l, {self.label(option.help, local)})", option.span))
+                    lines += [("        if notes is not _LATER:", option.span),
+                              (f"            notes.setdefault(_l, {self.label(option.help, local)})", option.span)]
                 bodies.append((option, label, inner))
         if whole:
             self.remembered_menu(unit, s.span, sources, lines)
@@ -506,7 +509,7 @@ class UnitGen(TogetherGen):
     @contextmanager
     def options_of(self, unit, span, varying: set, chooser: str, notes: bool = False):
         """A decision's block: who chooses and the options found so far (and, with notes, their
-        `help` texts); the parts of its conditions and labels written inside are worked out once
+        `help` texts, when asked for); the parts of its conditions and labels written inside are worked out once
         per decision where they read no option."""
         exprs = self.compiler.exprs
         hoist = Hoist(self.ns, varying)
@@ -520,7 +523,9 @@ class UnitGen(TogetherGen):
         unit.add(f"chooser = {chooser}", span)
         unit.add("found = {}", span)
         if notes:
-            unit.add("notes = {}", span)
+            # `help` texts are worked out only when asked for (GameState.option_help works the
+            # decision out again with '#notes' in its frame)
+            unit.add("notes = {} if '#notes' in env else _LATER", span)
         if exprs.memo_used:
             unit.add("memo = {}", span)         # each component's text, worked out once
         unit.add("st.memo = {}", span)          # the searches made, kept while the options are worked out

@@ -24,6 +24,9 @@ from .selections import SelectionLabels, Selections
 
 MAX_OPTIONS = 20_000
 
+# A decision's `help` texts not worked out yet (Decision.notes): they are when first asked for.
+LATER = object()
+
 
 class Decision:
     """A pending decision.
@@ -33,7 +36,8 @@ class Decision:
     secret: only the chooser may learn which option was taken. parts: "ordered" or
     "unordered" when each value is a selection of several items (`choose N [ordered] x from`),
     which ruledsl/runtime/steps.py offers an item at a time; else None. notes: {label: what
-    taking it costs or means} from the rules' `help`, or None.
+    taking it costs or means} from the rules' `help`, LATER until first asked for, or None
+    (no help).
     """
     __slots__ = ("seat", "labels", "pcs", "names", "values", "probs", "secret", "span", "at", "actions", "parts",
                  "notes")
