@@ -974,6 +974,36 @@ def test_match():
     assert said(run("enum Colour: Red, Blue", flow)) == ["1: one or seven", "7: one or seven", "14: fourteen", "99: other"]
 
 
+def test_match_whose_cases_make_decisions():
+    # cases that stop for a decision are laid out as blocks: the first case that matches is taken
+    # (1 matches two), a case of several values, else, and each case's body then goes on
+    flow = """
+        for each n in [1, 7, 14, 99]:
+            match n:
+                case 1, 7:
+                    choose x from [n, n + 1] by P1 as "one or seven: {x}":
+                        announce ">{n}: one or seven, took {x}"
+                case 1, 14:
+                    choose x from [n] by P2 as "fourteen: {x}":
+                        announce ">{n}: fourteen"
+                else:
+                    choose x from [n] by P1 as "other: {x}":
+                        announce ">{n}: other"
+            announce ">after {n}"
+    """
+    state = run("", flow)
+    assert state.legal_labels() == ["one or seven: 1", "one or seven: 2"]
+    state.apply("one or seven: 2")
+    assert state.legal_labels() == ["one or seven: 7", "one or seven: 8"]
+    state.apply(0)
+    assert state.legal_labels() == ["fourteen: 14"] and state.current_player == 1
+    state.apply(0)
+    assert state.legal_labels() == ["other: 99"]
+    state.apply(0)
+    assert said(state) == ["1: one or seven, took 2", "after 1", "7: one or seven, took 7", "after 7",
+                           "14: fourteen", "after 14", "99: other", "after 99"]
+
+
 def test_rules_and_return():
     decls = """
         var calls: int = 0

@@ -118,19 +118,25 @@ class UnitGen(TogetherGen):
         unit.place(end, s.span)
 
     def u_Match(self, unit, s, names, exits, loops):
-        slot = self.slot("match")
-        unit.add(f"env[{slot!r}] = {self.x(s.subject, names)}", s.span)
-        end = unit.label()
-        for case in s.cases:
-            nxt = unit.label()
-            test = " or ".join(f"({self.x(v, names)}) == env[{slot!r}]" for v in case.values)
-            self.branch_unless(unit, test, nxt, case.span)
+        # Every case is tested in one block, in order, and the first that matches is jumped to
+        # (the subject is a Python local there: nothing else reads it).
+        subject = self.ns.fresh("m")
+        unit.add(f"{subject} = {self.x(s.subject, names)}", s.span)
+        end, orelse = unit.label(), unit.label()
+        arms = [(case, unit.label()) for case in s.cases]
+        for case, label in arms:
+            test = " or ".join(f"({self.x(v, names)}) == {subject}" for v in case.values)
+            unit.add(f"if {test}:", case.span)
+            unit.add(f"    fr.pc = __L{label}__", case.span)
+            unit.add("    return", case.span)
+        unit.jump(orelse, s.span)
+        for case, label in arms:
+            unit.place(label, case.span)
             self.block(unit, case.body, names, exits, loops)
             unit.jump(end, case.span)
-            unit.place(nxt, case.span)
+        unit.place(orelse, s.span)
         self.block(unit, s.orelse, names, exits, loops)
         unit.place(end, s.span)
-        unit.add(f"env.pop({slot!r}, None)", s.span)
 
     def u_ForEach(self, unit, s, names, exits, loops):
         slot = self.slot("for")
