@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import inspect
 import math
+from itertools import filterfalse
 
 from ...errors import error
 from ..model.collections import items_of, size_of
@@ -46,7 +47,7 @@ def _last(st, prog, value):
 def _without(st, prog, value, drop):
     items = items_of(st, value)
     if type(drop) is tuple:
-        return tuple(i for i in items if i not in drop)
+        return tuple(filterfalse(drop.__contains__, items))      # `i not in drop`, at C speed
     return tuple(i for i in items if i is not drop and not (type(i) is type(drop) and i == drop))
 
 
