@@ -97,3 +97,13 @@ def test_simulate_counts_a_tie_for_first_as_a_win_for_each(tied):
 def test_run_reports_a_shared_win(tied):
     out = CliRunner().invoke(main, ["run", tied])
     assert "Result: P1 and P2 win after 0 actions." in out.output
+
+
+@pytest.mark.parametrize("ending", [RETURNS, RANKING, "win [P2]", "end game", "do finish()"])
+def test_the_ending_names_the_statement_that_ended_the_game(tmp_rules, ending):
+    # win, a ranking, numeric returns and a plain end each name their own statement, also
+    # inside a rule (what reports of how games end count)
+    text = GAME.replace("ENDING", ending) + "rule finish():\n    win [P3]\n"
+    state = ruledsl.load(tmp_rules("e.rules", text), 3).new_game().apply("deal 1")
+    line = text.splitlines().index("    win [P3]" if "finish" in ending else f"    {ending}") + 1
+    assert (state.ending.line, state.ending.column) == (line, 5)

@@ -202,11 +202,11 @@ class StmtGen:
         out.add(f"{self.compiler.rule_function(s.rule)}(st{args})", s.span)
 
     def s_Win(self, s, names, out, persist):
-        out.add(f"_win(prog, st, {self.x(s.winners, names)})", s.span)
+        out.add(f"_win(prog, st, {self.x(s.winners, names)}, {self.k(s.span)})", s.span)
 
     def s_EndGame(self, s, names, out, persist):
         if s.source is None:
-            out.add(f"_rank(prog, st, [(p, ()) for p in {self.k(self.prog.players)}])", s.span)
+            out.add(f"_rank(prog, st, [(p, ()) for p in {self.k(self.prog.players)}], {self.k(s.span)})", s.span)
             return
         p = self.ns.fresh("v")
         inner = {**names, s.var: p}
@@ -215,7 +215,8 @@ class StmtGen:
                     f"{self.x(s.source, names)})], {self.k(s.span)})", s.span)
             return
         keys = "".join(self.x(key, inner) + ", " for key in s.keys)
-        out.add(f"_rank(prog, st, [({p}, ({keys})) for {p} in _players_of(st, {self.x(s.source, names)})])", s.span)
+        out.add(f"_rank(prog, st, [({p}, ({keys})) for {p} in _players_of(st, {self.x(s.source, names)})], "
+                f"{self.k(s.span)})", s.span)
 
     def s_Jump(self, s, names, out, persist):
         out.add({"stop": "break", "return": "return", "pass": "pass"}[s.kind], s.span)

@@ -25,7 +25,8 @@ def enter_phase(st, name) -> None:
     emit(st, st.phase[-1], kind="phase")
 
 
-def finish_win(prog, st, winners) -> None:
+def finish_win(prog, st, winners, span=None) -> None:
+    """`win winners`; span: the statement's, the game's ending (Result.ending)."""
     winners = set(players_of(st, winners))
     seats = prog.players
     st.result = Result(tuple(1.0 if p in winners else 0.0 for p in seats),
@@ -35,11 +36,11 @@ def finish_win(prog, st, winners) -> None:
         emit(st, f"{named} win{'s' if len(winners) == 1 else ''} the game", kind="end")
     else:
         emit(st, "everyone loses the game", kind="end")
-    raise GameOver()
+    raise GameOver(span)
 
 
-def finish_ranking(prog, st, ranked: list) -> None:
-    """ranked: [(player, key tuple)]; best 1, worst 0, ties share the average."""
+def finish_ranking(prog, st, ranked: list, span=None) -> None:
+    """ranked: [(player, key tuple)]; best 1, worst 0, ties share the average. span: the statement's."""
     count = len(ranked)
     order = sorted(ranked, key=lambda pk: pk[1], reverse=True)
     returns = {}
@@ -61,7 +62,7 @@ def finish_ranking(prog, st, ranked: list) -> None:
         emit(st, "final ranking: " + "; ".join(f"{p.label} {display(st, key)}" for p, key in order), kind="end")
     else:
         emit(st, "the game ends in a tie", kind="end")
-    raise GameOver()
+    raise GameOver(span)
 
 
 def finish_returns(prog, st, scored: list, span) -> None:
@@ -80,7 +81,7 @@ def finish_returns(prog, st, scored: list, span) -> None:
                       [p for p, v in zip(prog.players, values) if v == worst])
     emit(st, "final returns: " + "; ".join(f"{p.label} {display(st, returns.get(p, 0))}" for p in prog.players),
          kind="end")
-    raise GameOver()
+    raise GameOver(span)
 
 
 def _ends(prog, values: tuple, first: list, last: list) -> Result:

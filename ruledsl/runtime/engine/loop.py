@@ -63,8 +63,10 @@ def advance(prog, st) -> None:
     except GameOver as over:
         frames.clear()
         st.pending = None
-        # Which statement ended the game (`win`, `end game`), for reports of how games end.
-        st.result.ending = prog.code_map.locate(over.__traceback__)[0]
+        # Which statement ended the game (`win`, `end game`, which name themselves), for reports
+        # of how games end.
+        st.result.ending = over.args[0] if over.args and over.args[0] is not None else \
+            prog.code_map.locate(over.__traceback__)[0]
     except RulesError:
         raise
     except Exception as err:
