@@ -159,3 +159,41 @@ def test_a_count_compared_with_a_constant_is_compared_as_numbers(tmp_rules):
     text = HEADER + 'const three = 3\nflow:\n    announce "{count([1, 2, 3]) == three}"\n    win [P1]\n'
     code = ruledsl.load(tmp_rules("c.rules", text), 2).program.code_map.texts("the flow")
     assert "_same(" not in code and "== 3)" in code
+
+
+MEMBERSHIP = '''kind Tok
+zone box: area of Tok:
+    2 x Tok
+zone bag: area of Tok
+const squares = [1, 2, 3, 4]
+var picked: list of int = [2, 4]
+var nothing: list of int = []
+'''
+
+
+@pytest.mark.parametrize("off", [set(), {"compare"}])
+@pytest.mark.parametrize("expr, shown", [
+    ("any(each x in squares where x in picked)", "true"),
+    ("all(each x in squares where x in picked)", "false"),
+    ("all(each x in [2, 4, 2] where x in picked)", "true"),
+    ("count(each x in squares where x in picked)", "2"),
+    ("count(each x in squares where x not in picked)", "2"),
+    ("any(each x in picked where x not in squares)", "false"),
+    ("all(each x in squares where x not in nothing)", "true"),
+    ("count(each x in nothing where x in picked)", "0"),
+    ("all(each x in nothing where x in [1 / 0])", "true"),         # no item: the list is never worked out
+    ("any(each x in nothing where x in [1 / 0])", "false"),
+    ("count(each t in contents(box) where t in contents(bag))", "0"),    # a zone: the language's own test
+    ("all(each t in contents(box) where t in contents(box))", "true"),
+    ("count(each x in squares where x in [true, 1])", "1"),          # 1 is in it, true is no number
+])
+def test_membership_in_a_list_counted_or_tested_for_each_item(tmp_rules, monkeypatch, expr, shown, off):
+    from ruledsl.runtime import fastpaths
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    assert run(tmp_rules, f'    announce "{{{expr}}}"\n', MEMBERSHIP)[0] == shown
+
+
+def test_membership_of_each_item_is_looked_up_in_the_list_itself(tmp_rules):
+    text = HEADER + MEMBERSHIP + 'flow:\n    announce "{count(each x in squares where x in picked)}"\n    win [P1]\n'
+    code = ruledsl.load(tmp_rules("m.rules", text), 2).program.code_map.texts("the flow")
+    assert "sum(map(" in code and ".__contains__, " in code

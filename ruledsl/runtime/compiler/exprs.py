@@ -477,6 +477,9 @@ class ExprGen:
 
     def comprehension_text(self, e, names):
         name = e.func
+        scan = self.membership_scan(e, names) if name in ("any", "all", "count") else None
+        if scan is not None:
+            return scan
         var, source, cond, value = self.loop(e.comp, names)
         if name in ("any", "all") and e.comp.inner is not None:
             return f"{name}({value} for {var} in {source}{cond})"
@@ -503,6 +506,37 @@ class ExprGen:
         if name == "sort":
             return f"_sort([({var}, {value}) for {var} in {source}{cond}])"
         raise error(e.span, f"{name}(…) does not take `each x in …`")
+
+    def membership_scan(self, e, names):
+        """`any/all/count(each x in L where x in M)` (or `not in`), M read once: each item looked up
+        in M by M's own membership test, at C speed, when M is a list; the general loop otherwise.
+        L is worked out first and M only when L has items, as the loop would."""
+        c = e.comp
+        where = c.where
+        if c.inner is not None or c.body is not None or c.by is not None or type(where) is not n.Binary \
+                or where.op not in ("in", "not in") or type(where.left) is not n.Name or where.left.name != c.var \
+                or _name_uses(where.right).get(c.var) or self.no_walrus or not on("compare") \
+                or self.of_kind(c.source, names) is not None:
+            return None
+        items, m = self.ns.fresh("s"), self.temp()
+        source, _ = self.items_source(c.source, names)
+        within = self.gen(where.right, names)
+        inside = f"map({m}.__contains__, {items})"
+        var = self.ns.fresh("v")
+        general = f"_contains(st, {var}, {m})"
+        if where.op == "not in":
+            general = f"not {general}"
+        kind = (e.func, where.op)
+        fast, slow = {
+            ("any", "in"): (f"any({inside})", f"any(True for {var} in {items} if {general})"),
+            ("any", "not in"): (f"not all({inside})", f"any(True for {var} in {items} if {general})"),
+            ("all", "in"): (f"all({inside})", f"all({general} for {var} in {items})"),
+            ("all", "not in"): (f"not any({inside})", f"all({general} for {var} in {items})"),
+            ("count", "in"): (f"sum({inside})", f"sum(1 for {var} in {items} if {general})"),
+            ("count", "not in"): (f"len({items}) - sum({inside})", f"sum(1 for {var} in {items} if {general})"),
+        }[kind]
+        empty = {"any": "False", "all": "True", "count": "0"}[e.func]
+        return f"({empty} if not ({items} := {source}) else ({fast} if type({m} := {within}) is tuple else {slow}))"
 
     # ---------------------------------------------------------------- calls
     def g_call(self, e, names):
