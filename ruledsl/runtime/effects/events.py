@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from ..model.state import Event, chain_to_list, logged
+from ..model.state import Event, chain_to_list, logged, new_event
 from ..model.values import Comp, Zone, component_text, display
 
 
@@ -19,7 +19,8 @@ QUIET_KINDS = frozenset({"move", "draw", "shuffle", "swap", "show"})
 def emit(st, text: str, to=None, others=None, kind: str = "log") -> None:
     if st.muted or (st.quiet and kind in QUIET_KINDS):
         return
-    st.log = logged(Event(text, to, others, kind), st.log)
+    log = st.log        # logged(), written out: every event passes here
+    st.log = (new_event((text, to, others, kind)), log, log[2] + 1 if log is not None else 1)
 
 
 def sees_face(prog, st, comp: Comp, seat: int) -> bool:

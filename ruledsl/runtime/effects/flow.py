@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model.signals import GameOver, RuleFailure
-from ..model.state import Result
+from ..model.state import Result, new_event
 from ..model.values import Player, display
 from .effects import players_of
 from .events import emit
@@ -16,8 +16,9 @@ def enter_turn(st, p) -> None:
     st.current = p
     if p.index == 0:
         st.round += 1
-    if not st.muted:
-        emit(st, f"{p.label}'s turn", None, None, "turn")
+    if not st.muted:    # emit(), written out: a turn is told even `quietly:`
+        log = st.log
+        st.log = (new_event((f"{p.label}'s turn", None, None, "turn")), log, log[2] + 1 if log is not None else 1)
 
 
 def enter_phase(st, name) -> None:

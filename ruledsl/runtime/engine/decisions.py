@@ -42,7 +42,8 @@ class Decision:
     __slots__ = ("seat", "labels", "pcs", "names", "values", "probs", "secret", "span", "at", "actions", "parts",
                  "notes")
 
-    def __init__(self, seat, labels, pcs, names, values, probs=None, secret=False, span=None):
+    def __init__(self, seat, labels, pcs, names, values, probs=None, secret=False, span=None, parts=None,
+                 notes=None):
         self.seat = seat
         self.labels = labels
         self.pcs = pcs
@@ -53,8 +54,8 @@ class Decision:
         self.span = span
         self.at = 0           # the block that asked (set by the run loop)
         self.actions = None   # the API's Action objects, made once
-        self.parts = None
-        self.notes = None
+        self.parts = parts
+        self.notes = notes
 
 
 def chooser_of(st, p, span):
@@ -125,9 +126,7 @@ def offer_choice(st, fr, chooser, found: dict, pc: int, name: str, else_pc: int,
     if count > MAX_OPTIONS:
         _too_many(found, span)
     st.pending = Decision(chooser.index, tuple(found), (pc,) * count, (name,) * count, tuple(found.values()),
-                          None, secret, span)
-    st.pending.parts = parts
-    st.pending.notes = notes
+                          None, secret, span, parts, notes)
     return SUSPEND
 
 
@@ -143,8 +142,7 @@ def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secre
     st.memo = None
     _too_many(found, span)
     pcs, names, values = zip(*found.values())
-    st.pending = Decision(chooser.index, tuple(found), pcs, names, values, None, secret, span)
-    st.pending.notes = notes
+    st.pending = Decision(chooser.index, tuple(found), pcs, names, values, None, secret, span, None, notes)
     return SUSPEND
 
 

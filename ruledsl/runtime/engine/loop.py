@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...errors import RulesError, error
 from ..effects.events import emit
 from ..model.signals import GameOver
-from ..model.state import Frame, SecretLabel
+from ..model.state import Frame, SecretLabel, new_event
 from .budget import STEP_LIMIT
 from .decisions import Decision
 from .failures import located
@@ -110,8 +110,10 @@ def take(prog, st, index: int) -> None:
         if d.secret and pc >= 0:
             emit(st, f"{seat.label}: {label}", frozenset([d.seat]), f"{seat.label} makes a secret choice",
                  kind="decision")
-        else:
-            emit(st, f"{seat.label}: {label}", None, None, "decision")
+        else:   # emit(), written out: a decision is told even `quietly:`
+            log = st.log
+            st.log = (new_event((f"{seat.label}: {label}", None, None, "decision")), log,
+                      log[2] + 1 if log is not None else 1)
     advance(prog, st)
 
 

@@ -11,6 +11,8 @@ is a chain of linked cells (value, previous), the event log one of cells
 """
 from __future__ import annotations
 
+from functools import partial
+from operator import itemgetter
 from typing import Optional
 
 
@@ -62,19 +64,32 @@ class Frame:
         return Frame(self.unit, self.pc, dict(self.env))
 
 
-class Event:
+class Event(tuple):
     """Something that happened, and who may read it.
 
     text: what `to` seats read (everyone when to is None). others: what the
-    remaining seats read instead (None: they see nothing of it).
+    remaining seats read instead (None: they see nothing of it). kind: what sort of event
+    (QUIET_KINDS in effects/events.py). Made by the effects at every change players notice: a
+    tuple that `new_event((text, to, others, kind))` makes without a Python call. Two events are
+    equal only when they are one (as they were as plain objects).
     """
-    __slots__ = ("text", "to", "others", "kind")
+    __slots__ = ()
+    text = property(itemgetter(0))
+    to = property(itemgetter(1))
+    others = property(itemgetter(2))
+    kind = property(itemgetter(3))
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
+    __hash__ = object.__hash__
 
-    def __init__(self, text: str, to: Optional[frozenset] = None, others: Optional[str] = None, kind: str = "log"):
-        self.text = text
-        self.to = to
-        self.others = others
-        self.kind = kind
+    def __new__(cls, text: str, to: Optional[frozenset] = None, others: Optional[str] = None, kind: str = "log"):
+        return tuple.__new__(cls, (text, to, others, kind))
+
+    def __repr__(self):
+        return f"Event({self.text!r}, {self.to!r}, {self.others!r}, {self.kind!r})"
+
+    def __reduce__(self):
+        return (Event, tuple(self))
 
     def seen_by(self, seat: Optional[int]) -> Optional[str]:
         """The text seat (0-based; None: an onlooker who sees only public things) reads, or None."""
@@ -87,6 +102,10 @@ class Event:
     def as_json(self) -> dict:
         return {"text": self.text, "to": sorted(self.to) if self.to is not None else None,
                 "others": self.others, "kind": self.kind}
+
+
+# An Event of (text, to, others, kind), made at C speed (the effects' hot path).
+new_event = partial(tuple.__new__, Event)
 
 
 def log_length(cell) -> int:
