@@ -354,6 +354,10 @@ ZONES = dedent("""
     ("contents(deck)", "1, 2, 3, 4, 5"),
     ("count(deck)", "5"),
     ("top(pile)", "none"),
+    ("bottom(pile)", "none"),
+    ("top(contents(deck))", "1"),
+    ("bottom(contents(deck))", "5"),
+    ("top(A1)", "none"),
     ("count(contents(P1.hand))", "0"),
     ("count(components(Card))", "5"),
     ("count(components(Coin))", "3"),
@@ -363,6 +367,24 @@ ZONES = dedent("""
 ])
 def test_zone_builtins(expr, shown):
     assert value(expr, ZONES) == shown
+
+
+@pytest.mark.parametrize("chance", ["seeded", "explicit"])
+def test_the_ends_of_a_place_read_in_place(chance):
+    # top and bottom of a zone and of a location, and of a deck shuffled (under explicit chance,
+    # its order left open until read), in generated code that reads what lies there in place
+    flow = """
+        move top(deck) to A1
+        move bottom(deck) to A1
+        announce ">{top(A1)} {bottom(A1)} {top(deck)} {bottom(deck)}"
+        shuffle deck
+        move top(deck) to B1
+        announce ">{count(deck)} {count(B1)}"
+    """
+    state = run(ZONES, flow, chance=chance)
+    assert said(state) == ["1 5 2 4", "2 1"]
+    code = state.prog.code_map.texts("the flow")
+    assert "[-1] if type(" in code and "[0] if type(" in code
 
 
 def test_at_item_at_and_where_is_on_locations():

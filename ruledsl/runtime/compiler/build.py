@@ -37,7 +37,7 @@ from .units import UnitGen
 # Everything generated code calls, by the name it calls it.
 HELPERS = {
     # values and operators
-    "_items": ops.items, "_zone_items": ops.zone_items, "_items_of": items_of, "_size": size_of, "_first": ops.first, "_best": ops.best,
+    "_items": ops.items, "_zone_items": ops.zone_items, "_items_of": items_of, "_size": size_of, "_first": ops.first, "_last": ops.last, "_best": ops.best,
     "_extreme": ops.extreme, "_sort": ops.sort_pairs, "_attr": ops.attr, "_has_tag": ops.has_tag,
     "_same": ops.same, "_add": ops.add, "_sub": ops.sub, "_mul": ops.mul, "_div": ops.div, "_mod": ops.mod,
     "_neg": ops.neg, "_lt": ops.lt, "_le": ops.le, "_gt": ops.gt, "_ge": ops.ge, "_contains": ops.contains,

@@ -611,19 +611,21 @@ class ExprGen:
             # the first item that passes: the search stops there, no list is built
             var, source, cond, _ = self.loop(args[0].comp, names)
             return self.kept_around(f"next(({var} for {var} in {source}{cond}), None)")
-        if name == "first" and len(args) == 1:
-            inner = args[0]
-            if isinstance(inner, n.Call) and inner.func in ("contents", "at") and len(inner.args) == 1 \
-                    and inner.comp is None and not inner.kwargs:
+        if name in ("first", "top", "bottom") and len(args) == 1:
+            # top(zone) is what lies first there, bottom(zone) what lies last
+            inner, end = args[0], "-1" if name == "bottom" else "0"
+            if name == "first" and isinstance(inner, n.Call) and inner.func in ("contents", "at") \
+                    and len(inner.args) == 1 and inner.comp is None and not inner.kwargs:
                 inner = inner.args[0]           # first(contents(x)): first reads x's items itself
             text = self.gen(inner, names)
             cls = _place_class(self.type_of(inner)) if on("typed") else None
+            general = "_last" if name == "bottom" else "_first"
             if cls is not None and not self.no_walrus:
-                # what lies first on a place (a zone not lazily shuffled), read in place
+                # what lies first (last) on a place (a zone not lazily shuffled), read in place
                 t, items = self.temp(), self.temp()
-                return (f"({items}[0] if type({t} := {text}) is {cls} and not st.lazy "
-                        f"and ({items} := st.contents[{t}.index]) else _first(st, {t}))")
-            return f"_first(st, {text})"
+                return (f"({items}[{end}] if type({t} := {text}) is {cls} and not st.lazy "
+                        f"and ({items} := st.contents[{t}.index]) else {general}(st, {t}))")
+            return f"{general}(st, {text})"
         if name == "abs" and len(args) == 1 and self.is_int(args[0]) and not self.no_walrus:
             t = self.temp()
             library = self.k(reporting(PLAIN["abs"], "abs", e.span))

@@ -247,7 +247,12 @@ class StmtGen:
 
     def s_ForEach(self, s, names, out, persist):
         var, inner = self.bind(s.var, names, False)
-        out.add(f"for {var} in _items(st, {self.x(s.source, names)}):", s.span)
+        # a list fixed when the game is compiled is gone through as it is, its items as certain
+        # as the list's (compiler/certain.py); anything else through _items
+        source, items = self.exprs.items_source(s.source, names, statement=True)
+        if items is not None and on("typed"):
+            self.exprs.certain[var] = items
+        out.add(f"for {var} in {source}:", s.span)
         with out.indented():
             self.block(s.body, inner, out)
 

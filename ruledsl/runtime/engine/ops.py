@@ -189,6 +189,11 @@ def first(st, value):
     return out[0] if out else None
 
 
+def last(st, value):
+    out = items_of(st, value)
+    return out[-1] if out else None
+
+
 def best(pick, pairs) -> tuple:
     """The items whose key is the greatest (pick=max) or the least (pick=min), ties kept."""
     keys = [k for _, k in pairs if k is not None]
