@@ -141,7 +141,8 @@ class UnitGen(TogetherGen):
     def u_ForEach(self, unit, s, names, exits, loops):
         slot = self.slot("for")
         top, end = unit.label(), unit.label()
-        unit.add(f"env[{slot!r}] = (_items(st, {self.x(s.source, names)}), 0)", s.span)
+        source, _ = self.compiler.exprs.items_source(s.source, names, statement=True)
+        unit.add(f"env[{slot!r}] = ({source}, 0)", s.span)
         unit.place(top, s.span)
         var, inner = self.env_name(s.var, names)
         unit.add(f"items, i = env[{slot!r}]", s.span)
