@@ -150,3 +150,34 @@ def test_a_menu_whose_options_read_only_the_squares_is_remembered_whole():
         assert list(options) == expected
         assert [item for _, _, item in options.values()] == \
             list(left) + [sq for sq in right if sq.column > 2 and sq.row < 4]
+
+
+@settings(max_examples=60, deadline=None)
+@given(chosen=st.lists(st.booleans(), min_size=16, max_size=16), low=st.integers(1, 3), extra=st.integers(0, 1),
+       ordered=st.booleans(), rule=st.integers(0, 2))
+def test_the_selections_of_some_squares_are_read_off_the_whole_boards(chosen, low, extra, ordered, rule):
+    from itertools import combinations, permutations
+    from ruledsl.runtime.engine.selections import fixed_selections
+    board = ruledsl.load(str(GAME), players=2).program.all_locations
+    pool = tuple(sq for sq, keep in zip(board, chosen) if keep)
+    tests = [lambda sel: all(abs(a.row - b.row) <= 1 for a, b in zip(sel, sel[1:])),
+             lambda sel: sel[0].column > sel[-1].column,
+             lambda sel: sum(sq.row for sq in sel) % 2 == 0]
+    test = tests[rule]
+    high = low + extra
+    want = [sel for k in range(low, min(high, len(pool)) + 1)
+            for sel in (permutations if ordered else combinations)(pool, k) if test(sel)]
+    memo: dict = {}
+    assert fixed_selections(memo, pool, low, high, ordered, test, board) == want
+    assert fixed_selections(memo, pool, low, high, ordered, test, board) == want     # read off what is kept
+
+
+def test_selections_not_read_off_the_board_are_left_to_the_decision():
+    from ruledsl.runtime.engine.selections import fixed_selections
+    board = ruledsl.load(str(GAME), players=2).program.all_locations
+    assert fixed_selections({}, board[::-1], 2, 2, False, lambda sel: True, board) is None     # not in its order
+    assert fixed_selections({}, board[:4], 0, 2, False, lambda sel: True, board) is None       # the empty one
+    failing = lambda sel: 1 / (sel[1].column - 4) > 0                                         # noqa: E731
+    assert fixed_selections({}, board[:3], 2, 2, False, failing, board) is None             # fails on some square
+    assert fixed_selections({}, board[:3], 2, 2, False, lambda sel: True, board) == \
+        [(board[0], board[1]), (board[0], board[2]), (board[1], board[2])]

@@ -19,6 +19,7 @@ from ..fastpaths import on
 from ..engine.graph import Graphs, Step
 from ..engine.library import item_of_kind
 from ..engine.remember import remember, remember1
+from ..engine.selections import fixed_selections
 from ..model.collections import items_of, size_of
 from ..model.program import Program, type_text
 from ..model.signals import SUSPEND, GameOver, Runaway
@@ -56,7 +57,7 @@ HELPERS = {
     "_Frame": Frame, "_chance": dec.chance, "_rolled": dec.rolled, "_draw_step": dec.draw_step,
     "_draw_apply": dec.draw_apply, "_chooser": dec.chooser_of, "_seen_by": dec.seen_by, "_pick": dec.pick,
     "_reveal_picks": dec.reveal_picks, "_selections": dec.selections, "_offer_choice": dec.offer_choice,
-    "_offer_selections": dec.offer_selections, "_offer_menu": dec.offer_menu, "_SUSPEND": SUSPEND, "_error": error, "_LATER": dec.LATER,
+    "_offer_selections": dec.offer_selections, "_fixed_selections": fixed_selections, "_offer_menu": dec.offer_menu, "_SUSPEND": SUSPEND, "_error": error, "_LATER": dec.LATER,
 }
 
 _EVALUATING = object()

@@ -323,11 +323,16 @@ class UnitGen(TogetherGen):
             unit.add(f"{pool} = {source}", s.span)
             unit.add(f"{fixed_ok} = _fixed_items({pool})", s.span)
             source = pool
+        board = None
+        if s.count_min is not None and kept is not None and counts:
+            # the selections of the whole board that pass, less those with an item not given
+            board = (f"_fixed_selections({self.k({})}, {source}, {low}, {high if high else low}, {s.ordered}, "
+                     f"lambda {item}: {kept}, prog.all_locations)")
         if whole:
-            self.remembered_options(unit, s, item, kept, label, select(source), source, fixed_ok)
+            self.remembered_options(unit, s, item, kept, label, select(source), source, fixed_ok, board)
         elif kept is not None and where is None and counts:
             # the whole condition is fixed: which items pass depends only on the items given
-            passed = self.passing(unit, s.span, item, kept, select(source), source, fixed_ok)
+            passed = self.passing(unit, s.span, item, kept, select(source), source, fixed_ok, board)
             unit.add(f"for {item} in {passed}:", s.span)
             kept = None
         else:
@@ -368,20 +373,30 @@ class UnitGen(TogetherGen):
         return got if where is None else f"{got} and ({where})"
 
     def remembered_options(self, unit, s, item: str, kept, label: str, options: str, pool: str,
-                           fixed_ok: str) -> None:
+                           fixed_ok: str, board=None) -> None:
         """Lines that make a decision's options ({label: item}) when which items pass and how they
         read depend only on the items given (fixed.py): made once per list of items for the whole
-        game when they are board locations, and offered as made (offer_choice only reads them)."""
+        game when they are board locations, and offered as made (offer_choice only reads them).
+        board: the text that reads the passing selections off the whole board's, or None."""
         memo, made = self.k({}), self.ns.fresh("f")
         unit.add(f"{made} = {memo}.get({pool}) if {fixed_ok} else None", s.span)
         unit.add(f"if {made} is None:", s.span)
         unit.add(f"    {made} = {{}}", s.span)
-        unit.add(f"    for {item} in {options}:", s.span)
-        pad = "        "
+        indent = "    "
+        if board is not None:
+            sels = self.ns.fresh("b")
+            unit.add(f"    {sels} = {board} if {fixed_ok} else None", s.span)
+            unit.add(f"    if {sels} is not None:", s.span)
+            unit.add(f"        for {item} in {sels}:", s.span)
+            unit.add(f"            {made}.setdefault({label}, {item})", s.span)
+            unit.add("    else:", s.span)
+            indent = "        "
+        unit.add(f"{indent}for {item} in {options}:", s.span)
+        pad = indent + "    "
         if kept is not None:
-            got = self.remembered(unit, s.span, item, kept, None, fixed_ok, "    ")
-            unit.add(f"        if {got}:", s.span)
-            pad = "            "
+            got = self.remembered(unit, s.span, item, kept, None, fixed_ok, indent)
+            unit.add(f"{pad}if {got}:", s.span)
+            pad += "    "
         unit.add(f"{pad}{made}.setdefault({label}, {item})", s.span)
         unit.add(f"    if {fixed_ok} and len({memo}) < {FIXED_POOLS}:", s.span)
         unit.add(f"        {memo}[{pool}] = {made}", s.span)
@@ -391,12 +406,15 @@ class UnitGen(TogetherGen):
         """Whether a choice of several takes a number of items written as numbers."""
         return all(type(c) is n.Literal and type(c.value) is int for c in (s.count_min, s.count_max) if c is not None)
 
-    def passing(self, unit, span, item: str, kept: str, options: str, pool: str, fixed_ok: str) -> str:
+    def passing(self, unit, span, item: str, kept: str, options: str, pool: str, fixed_ok: str,
+                board=None) -> str:
         """Lines that list the options passing a condition wholly fixed (fixed.py), remembered
         per list of items given for the whole game when they are board locations; the name of
-        that list."""
+        that list. board: as for remembered_options."""
         memo, passed = self.k({}), self.ns.fresh("p")
         unit.add(f"{passed} = {memo}.get({pool}) if {fixed_ok} else None", span)
+        unit.add(f"if {passed} is None and {fixed_ok}:" if board is not None else "if False:", span)
+        unit.add(f"    {passed} = {board}" if board is not None else "    pass", span)
         unit.add(f"if {passed} is None:", span)
         unit.add(f"    {passed} = []", span)
         unit.add(f"    for {item} in {options}:", span)

@@ -120,3 +120,58 @@ def _unrank_perm(n: int, k: int, r: int) -> tuple:
         out.append(rest.pop(r // block))
         r %= block
     return tuple(out)
+
+
+# ---------------------------------------------------------------- fixed conditions over a board
+# A `choose N from C where c` whose condition reads only where its items lie (compiler/fixed.py)
+# among C, the free squares of a board, passes the same selections whichever squares are free:
+# those of the whole board that pass, less those with a square not free. The whole board's are
+# worked out once per decision site, indexed by their first square.
+
+# Past this many selections of the whole board, a decision works out its own each time.
+BOARD_SELECTIONS = 200_000
+_GIVEN_UP = "given up"
+
+
+def fixed_selections(memo: dict, pool: tuple, low: int, high: int, ordered: bool, test, universe: tuple):
+    """The selections of low..high items of pool (board locations, in every order when ordered)
+    that pass test, in the order `selections()` makes them, or None when they cannot be read off
+    the whole board's (pool not in the board's order, too many selections, a test that fails on
+    some square): the caller then works them out itself. memo: this decision site's."""
+    if low < 1:
+        return None                     # the empty selection is tested where it is asked
+    index = -1
+    for x in pool:
+        if x.index <= index:
+            return None                 # not a part of the board in its order
+        index = x.index
+    inside = set(pool)
+    count = perm if ordered else comb
+    out = []
+    for k in range(low, min(high, len(pool)) + 1):
+        by_first = memo.get(k)
+        if by_first is None:
+            by_first = memo[k] = _by_first(universe, k, ordered, test) \
+                if count(len(universe), k) <= BOARD_SELECTIONS else _GIVEN_UP
+        if by_first is _GIVEN_UP:
+            return None
+        get = by_first.get
+        if k == 1:
+            out.extend(sel for first in pool for sel in get(first, ()))
+        elif k == 2:
+            out.extend(sel for first in pool for sel in get(first, ()) if sel[1] in inside)
+        else:
+            out.extend(sel for first in pool for sel in get(first, ()) if inside.issuperset(sel[1:]))
+    return out
+
+
+def _by_first(universe: tuple, k: int, ordered: bool, test):
+    """{location: the selections of k of universe starting with it that pass test, in order}."""
+    out: dict = {}
+    try:
+        for sel in (permutations if ordered else combinations)(universe, k):
+            if test(sel):
+                out.setdefault(sel[0], []).append(sel)
+    except Exception:       # a condition that fails on a square: it is worked out where it is asked
+        return _GIVEN_UP
+    return out
