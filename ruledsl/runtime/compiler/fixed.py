@@ -12,7 +12,10 @@ What counts as fixed is checked on the rules' expressions: the chosen item, its 
 `and`/`or`/`not`, `abs`/`min`/`max`, and `define`s whose bodies are fixed in their arguments.
 Whether the items are board locations is known only in play, once per decision: when some
 item is not (a component, whose fields change), the condition is worked out every time
-(`fixed_items`).
+(`fixed_items`). When the whole condition is fixed, the options that pass are remembered per
+list of items given; a choice of several squares reads them off the whole board's selections
+that pass (engine/selections.fixed_selections); and when the labels too read only the items,
+the decision's options are remembered whole (compiler/units.py).
 """
 from __future__ import annotations
 
