@@ -312,3 +312,36 @@ def test_a_connect_line_is_one_function_that_reads_its_squares_in_place():
     conditions = {s.cond for steps in program.graphs.steps.values() for s in steps if s.kind == "orthogonal"}
     assert len(conditions) == 1 and None not in conditions
     assert len(program.graphs.steps) > 40
+
+
+SCOPED = HEADER + '''var score: int = 0, per player
+board G grid:
+    map: """
+. .
+"""
+flow:
+    for each p in players:
+        turn p:
+            choose sq from locations(G) as "take {sq}":
+                increase p.score by sq.column
+    for each p in [3, 4]:
+        choose n from [p, p + 1] by P1 as "count {n}":
+            announce ">{p} {n} {n + p}"
+    end game ranking each q in players by q.score
+'''
+
+
+@pytest.mark.parametrize("off", [set(), {"typed"}])
+def test_names_kept_across_decisions_are_read_as_certain_only_where_they_are(tmp_rules, monkeypatch, off):
+    # `p` of the first loop is a seat and `sq` a square (no test before reading them); the second
+    # loop's `p`, kept under the same name, is a number: what was certain of the first is not of it
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    game = ruledsl.load(tmp_rules("s.rules", SCOPED), players=2)
+    code = game.program.code_map.texts("the flow")
+    first = code.split("def u0_b6")[0]         # the first loop's blocks
+    assert ("env['sq'].column" in first) is not bool(off)
+    state = game.new_game()
+    for label in ["take A1", "take B1", "count 4", "count 4"]:
+        state.apply(label)
+    assert [e for e in state.events(None) if e.startswith(">")] == [">3 4 7", ">4 4 8"]
+    assert state.returns() == [0.0, 1.0]

@@ -49,7 +49,7 @@ def certain_of(certain: dict, text: str):
     """Certain of what text reads ({Python name: Certain}), when it is a Python name or an item
     of one (`v[0]`), else None."""
     bare = text.strip("()")
-    if bare.isidentifier():
+    if bare.isidentifier() or bare.startswith("env['"):    # a Python local, or a name kept in env
         return certain.get(bare)
     m = _ITEM.fullmatch(bare)
     if m is not None:

@@ -141,7 +141,7 @@ class UnitGen(TogetherGen):
     def u_ForEach(self, unit, s, names, exits, loops):
         slot = self.slot("for")
         top, end = unit.label(), unit.label()
-        source, _ = self.compiler.exprs.items_source(s.source, names, statement=True)
+        source, certain = self.compiler.exprs.items_source(s.source, names, statement=True)
         unit.add(f"env[{slot!r}] = ({source}, 0)", s.span)
         unit.place(top, s.span)
         var, inner = self.env_name(s.var, names)
@@ -151,7 +151,8 @@ class UnitGen(TogetherGen):
         unit.add("    return", s.span)
         unit.add(f"{var} = items[i]", s.span)
         unit.add(f"env[{slot!r}] = (items, i + 1)", s.span)
-        self.block(unit, s.body, inner, exits, loops + [(end, len(exits))])
+        with self.certain_as(var, certain):
+            self.block(unit, s.body, inner, exits, loops + [(end, len(exits))])
         unit.jump(top, s.span)
         unit.place(end, s.span)
         unit.add(f"env.pop({slot!r}, None)", s.span)
@@ -290,7 +291,9 @@ class UnitGen(TogetherGen):
                          f"{high if high else low}, {s.ordered}, {self.k(prefix)}, {self.k(suffix)}, __L{body}__, "
                          f"{key}, __L{orelse}__, {bool(s.orelse)}, {s.secretly}, {self.k(s.span)})", s.span)
                 unit.end_block()
-                self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops)
+                with self.certain_as(var, Certain(tuple, items, None, self.ns.known(low)) if items is not None
+                                     and type(self.ns.known(low)) is int else None):
+                    self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops)
                 return
             tail = f"{low}, {high if high else low}, {s.ordered}, {self.k(s.span)}"
             select = lambda items: f"_selections(st, {items}, {tail})"     # noqa: E731
@@ -358,7 +361,9 @@ class UnitGen(TogetherGen):
         if together:
             together.record(unit)
             end = together.next_body
-        self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops, together)
+        chosen = self.compiler.exprs.certain.get(item) if not together else None
+        with self.certain_as(var, chosen):     # the body reads the chosen item(s) as the options did
+            self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops, together)
 
     def remembered(self, unit, span, item: str, kept: str, where, fixed_ok: str, pad: str = ""):
         """Lines in a decision's loop that work out the fixed head of its `where` (fixed.py) once
@@ -442,6 +447,7 @@ class UnitGen(TogetherGen):
         arms = [(option, unit.label()) for option in s.options]
         items = {option: self.ns.fresh("v") for option, _ in arms if option.var is not None}
         lines, bodies = [], []
+        chosen = {}         # a `for each` option -> (its name in env, Certain of its items)
         chooser = together.chooser if together else self.chooser(s, names)
 
         def target(label, key):
@@ -468,6 +474,7 @@ class UnitGen(TogetherGen):
                 source, certain = self.compiler.exprs.items_source(option.source, names, statement=True)
                 if certain is not None and on("typed"):
                     self.compiler.exprs.certain[item] = certain
+                chosen[option] = (var, certain if not together else None)
                 test = self.x(option.cond, local) if option.cond is not None else "True"
                 key = var[len('env['):-1]
                 if whole:
@@ -494,7 +501,8 @@ class UnitGen(TogetherGen):
             together.record(unit)
             end = together.next_body
         for option, label, inner in bodies:
-            self.option_body(unit, label, option.body, inner, exits, loops, end, option.span)
+            with self.certain_as(*chosen.get(option, (None, None))):
+                self.option_body(unit, label, option.body, inner, exits, loops, end, option.span)
         unit.place(orelse, s.span)
         self.block(unit, s.orelse, names, exits, loops)
         if together:
@@ -556,6 +564,24 @@ class UnitGen(TogetherGen):
         unit.add("st.memo = {}", span)          # the searches made, kept while the options are worked out
         for name in hoist.names:
             unit.add(f"{name} = _UNSET", span)
+
+    @contextmanager
+    def certain_as(self, var, certain):
+        """While a body is written: every value of var (a name kept in env) is as certain says
+        (compiler/certain.py), as the list it was taken from."""
+        table = self.compiler.exprs.certain
+        if var is None or certain is None or not on("typed"):
+            yield
+            return
+        before = table.get(var)
+        table[var] = certain
+        try:
+            yield
+        finally:
+            if before is None:
+                table.pop(var, None)
+            else:
+                table[var] = before
 
     def option_body(self, unit, label, body, names, exits, loops, end, span) -> None:
         """A taken option's body; it ends as an action does (after-each-action rules)."""
