@@ -1888,3 +1888,33 @@ def test_walks_kept_for_the_game_follow_the_steps_open_now():
         announce ">{reachable(A, 2, exact: true, revisit: false)} | {reachable(B, 1, exact: true)}"
     """
     assert said(run(FERRY, flow)) == [" | A, B", "C | A, B, C, D | A, B", " | A"]
+
+
+FERRIES = '''
+var ferries_run: bool = false
+board River:
+    edge road, ferry
+    location A
+    location B
+    location C
+    location D
+    location F
+    road: A - B, C - D
+    ferry: B - C, D - F, B - F when ferries_run
+'''
+
+
+def test_a_condition_that_reads_nothing_of_its_steps_is_asked_once_for_them_all():
+    # the three ferries (six steps) share one `when`: one function, asked once before a search
+    flow = """
+        announce ">{distance(A, F)}"
+        set ferries_run to true
+        announce ">{distance(A, F)} {distance(F, C)}"
+    """
+    state = run(FERRIES, flow)
+    assert said(state) == ["none", "2 2"]
+    graphs = state.prog.graphs
+    conditions = {s.cond for steps in graphs.steps.values() for s in steps if s.kind == "ferry"}
+    assert len(conditions) == 1 and next(iter(conditions)).plain
+    assert len(graphs.gates("River", None)) == 1
+    assert graphs.gates("River", frozenset({"road"})) == ()

@@ -206,7 +206,10 @@ class Compiler:
                 direction = prog.directions.get(data.get("direction")) if data.get("direction") else None
                 cond = None
                 if data.get("when") is not None:
-                    cond = self.condition(data["when"], ())
+                    key = ("when", id(data["when"]))
+                    cond = connected.get(key)
+                    if cond is None:        # one function for every step the `when` is written for
+                        cond = connected[key] = self.condition(data["when"], ())
                 elif kind in board.connects:
                     decl = board.connects[kind]
                     key = (id(decl), direction is not None)
@@ -235,7 +238,9 @@ class Compiler:
             for a in ("a0", "a1", "a2"):
                 self.exprs.certain.pop(a, None)
         self.code_map.compile(self.ns, out, "a board's condition")
-        return self.ns.globals[name]
+        function = self.ns.globals[name]
+        function.plain = not params        # reads nothing of the step it is asked about
+        return function
 
     def progress_function(self, decl):
         """`progress "…"`: a function (st) -> how far the game has gone, as players read it."""

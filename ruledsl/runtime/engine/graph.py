@@ -92,9 +92,9 @@ class Graphs:
 
     def kept(self, st, gates: tuple, key: tuple, search):
         """What search() finds, taken from an earlier search whose key and open steps (gates)
-        were the same (see distances)."""
+        were the same (see distances). gates: the conditions to ask, as gates() gives them."""
         try:
-            open_now = tuple([s.cond(st, a, s.to, s.direction) for a, s in gates])
+            open_now = tuple([cond(st, a, to, d) for cond, a, to, d in gates])
         except Exception:       # a condition that fails where the search would not ask it
             return search()
         key += (open_now,)
@@ -106,14 +106,23 @@ class Graphs:
         return found
 
     def gates(self, board: str, via):
-        """The (location, step) pairs of a board along the kinds via whose step has a condition,
-        when there are few enough to ask them all before a search; else None."""
+        """The conditions of a board's steps along the kinds via, as (condition, location, step's
+        end, direction) to ask, when there are few enough steps with one to ask them all before
+        a search; else None. A condition that reads nothing of its step (`when`) is asked once
+        for all the steps it is written for."""
         key = (board, via)
         if key not in self.conditional:
             kinds = via if via is not None else self.defaults.get(board)
             found = [(loc, s) for i, loc in self.locations.items() if loc.board == board
                      for s in self.steps.get(i, ()) if s.cond is not None and (kinds is None or s.kind in kinds)]
-            self.conditional[key] = tuple(found) if len(found) <= MAX_GATES else None
+            asked, plain = [], set()
+            for loc, s in found:
+                if getattr(s.cond, "plain", False):
+                    if s.cond in plain:
+                        continue
+                    plain.add(s.cond)
+                asked.append((s.cond, loc, s.to, s.direction))
+            self.conditional[key] = tuple(asked) if len(asked) <= MAX_GATES else None
         return self.conditional[key]
 
     def search(self, st, start: Location, via, avoid, limit) -> dict:
