@@ -22,6 +22,7 @@ from .budget import STEP_LIMIT, spend
 # time; the searches kept are bounded.
 MAX_GATES = 8
 MAX_SEARCHES_KEPT = 50_000
+_NOT = object()
 
 
 class Step:
@@ -87,8 +88,18 @@ class Graphs:
         gates = self.gates(start.board, via) if limit is None else None
         if gates is None:
             return self.search(st, start, via, avoid, limit)
-        return self.kept(st, gates, (start, via, frozenset(avoid) if avoid else None),
-                         lambda: self.search(st, start, via, avoid, None))
+        # kept(), written out: searches are asked for at every option of a move
+        try:
+            open_now = tuple([cond(st, a, to, d) for cond, a, to, d in gates]) if gates else ()
+        except Exception:       # a condition that fails where the search would not ask it
+            return self.search(st, start, via, avoid, None)
+        key = (start, via, frozenset(avoid) if avoid else None, open_now)
+        found = self.searched.get(key)
+        if found is None:
+            found = self.search(st, start, via, avoid, None)
+            if len(self.searched) < MAX_SEARCHES_KEPT:
+                self.searched[key] = found
+        return found
 
     def kept(self, st, gates: tuple, key: tuple, search):
         """What search() finds, taken from an earlier search whose key and open steps (gates)
@@ -111,19 +122,21 @@ class Graphs:
         a search; else None. A condition that reads nothing of its step (`when`) is asked once
         for all the steps it is written for."""
         key = (board, via)
-        if key not in self.conditional:
-            kinds = via if via is not None else self.defaults.get(board)
-            found = [(loc, s) for i, loc in self.locations.items() if loc.board == board
-                     for s in self.steps.get(i, ()) if s.cond is not None and (kinds is None or s.kind in kinds)]
-            asked, plain = [], set()
-            for loc, s in found:
-                if getattr(s.cond, "plain", False):
-                    if s.cond in plain:
-                        continue
-                    plain.add(s.cond)
-                asked.append((s.cond, loc, s.to, s.direction))
-            self.conditional[key] = tuple(asked) if len(asked) <= MAX_GATES else None
-        return self.conditional[key]
+        found = self.conditional.get(key, _NOT)
+        if found is not _NOT:
+            return found
+        kinds = via if via is not None else self.defaults.get(board)
+        steps = [(loc, s) for i, loc in self.locations.items() if loc.board == board
+                 for s in self.steps.get(i, ()) if s.cond is not None and (kinds is None or s.kind in kinds)]
+        asked, plain = [], set()
+        for loc, s in steps:
+            if getattr(s.cond, "plain", False):
+                if s.cond in plain:
+                    continue
+                plain.add(s.cond)
+            asked.append((s.cond, loc, s.to, s.direction))
+        found = self.conditional[key] = tuple(asked) if len(asked) <= MAX_GATES else None
+        return found
 
     def search(self, st, start: Location, via, avoid, limit) -> dict:
         dist = {start: 0}

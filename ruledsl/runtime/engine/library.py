@@ -166,8 +166,15 @@ def _graph_kw(st, prog, via, avoid):
     if via is not None and type(via) is not frozenset:     # (a fixed list arrives as its kinds' names)
         via = edge_kind_names(st, via)
     if avoid is not None:
-        avoid = {place_of(st, prog, a) for a in items_of(st, avoid)}
+        items = items_of(st, avoid)
+        # places to avoid: board locations as they are (the searches key on them), else where
+        # the things given lie
+        avoid = frozenset(items) if {*map(type, items)} <= _LOCATIONS else \
+            {place_of(st, prog, a) for a in items}
     return via, avoid
+
+
+_LOCATIONS = frozenset([Location])
 
 
 def edge_kind_names(st, via) -> frozenset:
@@ -200,7 +207,7 @@ def _distances_from(st, prog, start, via, avoid) -> dict:
     changes, so each search, by its arguments as the rules give them, is made once (st.memo)."""
     memo = st.memo
     key = None
-    if memo is not None and type(avoid) in (tuple, type(None)) and type(via) in (frozenset, tuple, type(None)):
+    if memo is not None and type(avoid) in _KEYED_AVOID and type(via) in _KEYED_VIA:
         key = (start, via, avoid)
         found = memo.get(key)
         if found is not None:
@@ -210,6 +217,10 @@ def _distances_from(st, prog, start, via, avoid) -> dict:
     if key is not None:
         memo[key] = found
     return found
+
+
+_KEYED_AVOID = frozenset([tuple, type(None)])
+_KEYED_VIA = frozenset([frozenset, tuple, type(None)])
 
 
 def _distance(st, prog, a, b, via=None, avoid=None, board=None):
