@@ -515,7 +515,7 @@ class ExprGen:
         where = c.where
         if c.inner is not None or c.body is not None or c.by is not None or type(where) is not n.Binary \
                 or where.op not in ("in", "not in") or type(where.left) is not n.Name or where.left.name != c.var \
-                or _name_uses(where.right).get(c.var) or self.no_walrus or not on("compare") \
+                or name_uses(where.right).get(c.var) or self.no_walrus or not on("compare") \
                 or self.of_kind(c.source, names) is not None:
             return None
         items, m = self.ns.fresh("s"), self.temp()
@@ -743,7 +743,7 @@ class ExprGen:
             types = self.sites[-1] if self.sites else self.compiler.checked.types
             site = types.get(("site", id(e))) if on("typed") else None
             inner, bound = {}, []
-            uses = _name_uses(decl.body)
+            uses = name_uses(decl.body)
             for p, a in zip(decl.params, e.args):
                 if isinstance(a, (n.Name, n.Literal)) or (_cheap(a) and (self.no_walrus or uses.get(p, 0) < 2)):
                     inner[p] = f"({self.plain(a, names)})"
@@ -808,7 +808,7 @@ def _boolean(e, defines: dict, depth: int = 0) -> bool:
     return e.func in ("any", "all") and e.comp is not None
 
 
-def _name_uses(expr) -> dict:
+def name_uses(expr) -> dict:
     """How often each name is read in an expression (comprehensions' own names included)."""
     found: dict = {}
     stack = [expr]

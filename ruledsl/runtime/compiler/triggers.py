@@ -2,6 +2,7 @@
 action, and the options a player may take at any decision of their turn."""
 from __future__ import annotations
 
+from .exprs import name_uses
 from .source import Source
 
 
@@ -77,6 +78,17 @@ def _offers(c, option):
     out.add(f"def {name}(st):", option.span)
     with out.indented():
         out.add("out = []", option.span)
+        if option.var and option.cond is not None and not name_uses(option.cond).get(option.var):
+            # a condition that reads no item is asked once, when there are items (as the loop would)
+            out.add(f"items = _items(st, {c.exprs.gen(option.source, {})})", option.span)
+            out.add(f"if not items or not ({c.exprs.gen(option.cond, {})}):", option.span)
+            out.add("    return out", option.span)
+            out.add(f"for {item} in items:", option.span)
+            with out.indented():
+                out.add(f"out.append((_D(st, {c.exprs.gen(option.label, names)}), {item}))", option.span)
+            out.add("return out", option.span)
+            c.code_map.compile(c.ns, out, f"the `during each turn` option on line {option.span.line}")
+            return c.ns.globals[name]
         if option.var:
             out.add(f"for {item} in _items(st, {c.exprs.gen(option.source, {})}):", option.span)
         else:

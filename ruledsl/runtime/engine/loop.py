@@ -123,11 +123,15 @@ def add_turn_options(prog, st) -> None:
     d = st.pending
     if d.seat is None or st.current is None or d.seat != st.current.index:
         return
-    if any(f.unit in prog.turn_option_units for f in st.frames):
-        return
-    labels, pcs, names, values = list(d.labels), list(d.pcs), list(d.names), list(d.values)
+    units = prog.turn_option_units
+    for f in st.frames:
+        if f.unit in units:
+            return
+    labels = None
     for offers, name, span, unit in prog.turn_options:
         for text, item in offers(st):
+            if labels is None:      # (most decisions are offered none: nothing is copied for them)
+                labels, pcs, names, values = list(d.labels), list(d.pcs), list(d.names), list(d.values)
             if text in labels:
                 raise error(span, f"the option '{text}' has the label of an option the decision already has",
                             "give options added during each turn labels of their own")
@@ -135,7 +139,7 @@ def add_turn_options(prog, st) -> None:
             pcs.append(~unit)          # a negative pc: run that unit, then ask again
             names.append(name)
             values.append(item)
-    if len(labels) > len(d.labels):
+    if labels is not None:
         more = Decision(d.seat, tuple(labels), tuple(pcs), tuple(names), tuple(values), None, d.secret, d.span)
         more.at = d.at
         more.parts = d.parts
