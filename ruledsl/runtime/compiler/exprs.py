@@ -207,7 +207,14 @@ class ExprGen:
         label; anything else is shown as players read it."""
         text = self.gen(e, names)
         kind = self.type_of(e)
-        cls = _LABELLED.get(kind.head) if kind is not None and on("typed") and not self.no_walrus else None
+        typed = kind is not None and on("typed") and not self.no_walrus
+        if typed and kind.head in ("text", "int") and not self.memo:
+            # a text reads as itself, a whole number as its digits (anything else as display says)
+            t = self.temp()
+            if kind.head == "text":
+                return f"({t} if type({t} := {text}) is str else {self.shown(t)})"
+            return f"(str({t}) if type({t} := {text}) is int else {self.shown(t)})"
+        cls = _LABELLED.get(kind.head) if typed else None
         if cls is None:
             return self.shown(text)
         bare = self.sure(text, cls)

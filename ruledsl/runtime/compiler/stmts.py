@@ -191,7 +191,10 @@ class StmtGen:
         to = f", {self.x(s.to, names)}" if s.to is not None else ""
         # a muted state logs nothing (a bot's playout): the text is not even made
         out.add("if not st.muted:", s.span)
-        out.add(f"    _announce(st, _D(st, {self.x(s.text, names)}){to})", s.span)
+        text = self.x(s.text, names)
+        if type(s.text) is not n.Template:      # (a template is a text already)
+            text = f"_D(st, {text})"
+        out.add(f"    _announce(st, {text}{to})", s.span)
 
     def s_Mark(self, s, names, out, persist):
         out.add(f"_mark_many(prog, st, {self.x(s.target, names)}, {self.k(s.tag)}, {s.on}, {self.k(s.span)})",

@@ -11,6 +11,7 @@ from ..fastpaths import on
 from ..model.chance import next_random, settle, shuffled
 from ..model.collections import items_of
 from ..model.values import Comp, Location, Player, Zone, display, turn_direction
+from ..model.state import new_event
 from .events import a_kind, emit, emit_about, face_mask, merge_moves, seat_mask, seats_of
 
 
@@ -305,7 +306,11 @@ def mark_many(prog, st, where, tag: str, on: bool, span) -> None:
 
 
 def announce(st, text: str, seats=None) -> None:
-    """An announcement to everyone, or to some players only."""
+    """An announcement to everyone, or to some players only (told even `quietly:`)."""
+    if seats is None and not st.muted:      # emit(), written out: the commonest event of all
+        log = st.log
+        st.log = (new_event((text, None, None, "announce")), log, log[2] + 1 if log is not None else 1)
+        return
     emit(st, text, None if seats is None else frozenset(p.index for p in players_of(st, seats)), None,
          kind="announce")
 
