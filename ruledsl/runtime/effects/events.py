@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from ..model.state import Event, chain_to_list, logged, new_event
-from ..model.values import Comp, Zone, component_text, display
+from ..model.values import Comp, Zone, component_text
 
 
 # What `quietly:` keeps out of the log: the effects on components. Announcements,
@@ -116,7 +116,7 @@ def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
         emit(st, f"{component_text(st, comp)} {verb}", None, None, "move")   # in plain sight: no one to hide it from
         return
     position, face = _who_sees(prog, st, comp, before_face)
-    named = f"{display(st, comp)} {verb}"
+    named = f"{component_text(st, comp)} {verb}"
     anonymous = f"{a_kind(comp.kind.name)} {verb}"
     if face == everyone:
         emit(st, named, kind="move")

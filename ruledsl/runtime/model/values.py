@@ -106,7 +106,7 @@ class Location(Place):
 class KindInfo:
     """A kind of component as a value: its name, field names in order, and who sees what."""
     __slots__ = ("name", "fields", "field_index", "field_visibility", "position", "has_name", "shown", "hidden",
-                 "first_shown")
+                 "first_shown", "read_as")
 
     def __init__(self, name: str, fields: tuple, field_visibility: tuple, position: str, hidden: tuple = ()):
         self.name = name
@@ -119,6 +119,8 @@ class KindInfo:
         self.hidden = frozenset(hidden)            # fields players are never shown
         # the field a component reads as without a format or a name: the first one players are shown
         self.first_shown = next((i for i, f in enumerate(fields) if f not in self.hidden), None)
+        # the field it reads as without a format: its name, else that one (None: its kind)
+        self.read_as = self.field_index["name"] if self.has_name else self.first_shown
 
     def __repr__(self):
         return f"Kind({self.name})"
@@ -189,11 +191,11 @@ def component_text(st, comp) -> str:
     kind = comp.kind
     if kind.shown is not None:
         return kind.shown(st, comp)
-    if kind.has_name:
-        return display(st, st.fields[comp.id][kind.field_index["name"]])
-    if kind.first_shown is not None:
-        return display(st, st.fields[comp.id][kind.first_shown])
-    return kind.name
+    i = kind.read_as
+    if i is None:
+        return kind.name
+    value = st.fields[comp.id][i]
+    return value if type(value) is str else display(st, value)
 
 
 def display(st, value) -> str:
