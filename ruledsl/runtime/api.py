@@ -172,6 +172,8 @@ class GameState(StateData):
         if type(action) is Action and action.index < len(d.labels) and d.labels[action.index] == action.label \
                 and action.seat == (CHANCE if d.seat is None else d.seat):
             index = action.index        # an Action of this decision, as a bot's loop passes it
+        elif type(action) is int and 0 <= action < len(d.labels):
+            index = action              # its position, as a bot's playout passes it
         else:
             index = self._index_of(action)
         try:
