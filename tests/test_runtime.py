@@ -1558,6 +1558,18 @@ def test_a_runaway_loop_is_a_rules_error_at_its_line():
     assert "never finishes" in caught.value.diagnostic.hint or "steps" in caught.value.message
 
 
+def test_a_runaway_loop_through_the_run_loop_is_caught_by_its_turns():
+    # a loop that could stop for a decision (its blocks go back to the run loop) but never does,
+    # spending nothing else of the step budget: the run loop's own turns are counted
+    text = ('game "t"\nplayers 2\nvar n: int = 0\nflow:\n    repeat until n > 5:\n        if n > 5:\n'
+            '            choose x from [1, 2] by P1:\n                pass\n    win players\n')
+    game = ruledsl.load("t.rules", text=text)
+    with pytest.raises(ruledsl.RulesError) as caught:
+        game.new_game()
+    assert caught.value.line == 4 and "ran 2,000,000 steps without reaching a decision or an end" in str(caught.value)
+    assert "never finishes" in caught.value.diagnostic.hint
+
+
 def test_a_runaway_loop_in_a_decision_is_a_rules_error_and_the_state_is_spent():
     text = ('game "t"\nplayers 2\nvar n: int = 0\nflow:\n    turn P1:\n        choose x from [1, 2]:\n'
             '            repeat until n < 0:\n                increase n by 1\n    win players\n')

@@ -45,6 +45,7 @@ def advance(prog, st) -> None:
     frames = st.frames
     code = prog.code
     fr = None
+    turns = 0
     try:
         while frames:
             fr = frames[-1]
@@ -55,11 +56,13 @@ def advance(prog, st) -> None:
                     if prog.turn_options:
                         add_turn_options(prog, st)
                 return
-            st.steps += 1
-            if st.steps > STEP_LIMIT:
-                raise error(prog.unit_spans[fr.unit][fr.pc],
-                            f"{prog.unit_names[fr.unit]} ran {STEP_LIMIT:,} steps without reaching a decision or an end",
-                            "a loop here never finishes: check its condition, or add `stop`")
+            turns += 1
+            if not turns & 255:         # the loop's turns spend the step budget, 256 at a time
+                st.steps += 256
+                if st.steps > STEP_LIMIT:
+                    raise error(prog.unit_spans[fr.unit][fr.pc],
+                                f"{prog.unit_names[fr.unit]} ran {STEP_LIMIT:,} steps without reaching a decision "
+                                "or an end", "a loop here never finishes: check its condition, or add `stop`")
     except GameOver as over:
         frames.clear()
         st.pending = None
