@@ -345,3 +345,13 @@ def test_names_kept_across_decisions_are_read_as_certain_only_where_they_are(tmp
         state.apply(label)
     assert [e for e in state.events(None) if e.startswith(">")] == [">3 4 7", ">4 4 8"]
     assert state.returns() == [0.0, 1.0]
+
+
+def test_only_decisions_that_search_keep_their_searches():
+    # st.memo keeps a decision's distance searches while its options are worked out: a decision
+    # that searches nothing (tic-tac-toe's) makes none; The Haunting House's trap door does
+    ttt = ruledsl.load(str(TIC_TAC_TOE), players=2).program.code_map.texts("the flow")
+    assert "st.memo = {}" not in ttt and "_offer_choice(" in ttt
+    house = ruledsl.load(str(ROOT / "games" / "haunting_house.rules"), players=2).program.code_map
+    assert "st.memo = {}" in house.texts("rule fall_through_trap_door")
+    assert "st.memo = {}" not in house.texts("rule switch_tiles")

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from ...errors import error
 from ...check.decisions import escapes, is_chance_let
 from ...ir import nodes as n
+from ...ir.walk import nodes
 from ..fastpaths import on
 from .certain import Certain
 from .exprs import filtering
@@ -27,6 +28,10 @@ from .fixed import FIXED_MEMO, FIXED_POOLS, fixed, fixed_label, fixed_prefix
 from .hoist import Hoist
 from .together import TogetherGen
 from .unit import Unit
+
+
+# The builtins whose searches st.memo keeps while a decision's options are worked out.
+_SEARCHES = frozenset({"distance", "nearest"})
 
 
 def _parts(s) -> str:
@@ -306,7 +311,7 @@ class UnitGen(TogetherGen):
             if items is not None and on("typed"):
                 self.compiler.exprs.certain[item] = items
         chooser = together.chooser if together else self.chooser(s, names)
-        with self.options_of(unit, s.span, {item}, chooser, s.help is not None):
+        with self.options_of(unit, s.span, {item}, chooser, s.help is not None, self.searches(s)):
             label = self.label(s.label, local, item)
             where = self.x(rest, local) if rest is not None else None
             if fused is not None and fused.where is not None:
@@ -455,7 +460,7 @@ class UnitGen(TogetherGen):
         helped = any(option.help is not None for option in s.options)
         whole = not together and not helped and on("fixed") and self.fixed_menu(s)
         sources = []        # (the items' source, the option's loop) of each option, when whole
-        with self.options_of(unit, s.span, set(items.values()), chooser, helped):
+        with self.options_of(unit, s.span, set(items.values()), chooser, helped, self.searches(s)):
             for option, label in arms:
                 if option.var is None:
                     cond = self.x(option.cond, names) if option.cond is not None else "True"
@@ -539,8 +544,24 @@ class UnitGen(TogetherGen):
         unit.add(f"        {memo}[{key}] = {made}", span)
         unit.add(f"found = {made}", span)
 
+    def searches(self, s) -> bool:
+        """Whether working a decision's options out may search a board for distances (which
+        st.memo keeps while they are worked out: engine/library._distances_from), in its own
+        expressions or the defines they call."""
+        defines = self.prog.defn.defines
+        todo, seen = [s], set()
+        while todo:
+            for node in nodes([todo.pop()]):
+                if type(node) is n.Call:
+                    if node.func in _SEARCHES:
+                        return True
+                    if node.func in defines and node.func not in seen:
+                        seen.add(node.func)
+                        todo.append(defines[node.func].body)
+        return False
+
     @contextmanager
-    def options_of(self, unit, span, varying: set, chooser: str, notes: bool = False):
+    def options_of(self, unit, span, varying: set, chooser: str, notes: bool = False, searches: bool = True):
         """A decision's block: who chooses and the options found so far (and, with notes, their
         `help` texts, when asked for); the parts of its conditions and labels written inside are worked out once
         per decision where they read no option."""
@@ -561,7 +582,8 @@ class UnitGen(TogetherGen):
             unit.add("notes = {} if '#notes' in env else _LATER", span)
         if exprs.memo_used:
             unit.add("memo = {}", span)         # each component's text, worked out once
-        unit.add("st.memo = {}", span)          # the searches made, kept while the options are worked out
+        if searches:
+            unit.add("st.memo = {}", span)      # the searches made, kept while the options are worked out
         for name in hoist.names:
             unit.add(f"{name} = _UNSET", span)
 
