@@ -10,7 +10,7 @@ from ...errors import error
 from ..fastpaths import on
 from ..model.chance import next_random, settle, shuffled
 from ..model.collections import items_of
-from ..model.values import Comp, Location, Player, Zone, display, turn_direction
+from ..model.values import Comp, Location, Player, Zone, component_text, display, turn_direction
 from ..model.state import new_event
 from .events import a_kind, emit, emit_about, face_mask, merge_moves, seat_mask, seats_of
 
@@ -56,7 +56,13 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
             route = f"moves to the {end} of {dest.label}"
         else:
             route = f"stays {'in' if kind is Zone else 'on'} {dest.label}"
-        emit_about(prog, st, comp, before, route)
+        if comp.kind.position == "all" and (up_after or before == (1 << len(prog.players)) - 1):
+            # in plain sight, told to everyone: emit_about's first case, written out
+            log = st.log
+            st.log = (new_event((f"{component_text(st, comp)} {route}", None, None, "move")), log,
+                      log[2] + 1 if log is not None else 1)
+        else:
+            emit_about(prog, st, comp, before, route)
     if old_index != new_index and (prog.leave_triggers or prog.enter_triggers):
         if prog.leave_triggers and type(prog.places[old_index]) is Location:
             fire(prog, st, prog.leave_triggers, comp, prog.places[old_index])
