@@ -5,6 +5,7 @@
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Mapping, Optional
 
 from .errors import Diagnostic, IllegalAction, RulesError
@@ -13,7 +14,7 @@ from .load import Loaded, bind_options, check_players, load_definition
 if TYPE_CHECKING:
     from .runtime.api import GameState
 
-__all__ = ["load", "check", "replay", "GameDefinition", "GameState", "Action", "CHANCE", "Diagnostic",
+__all__ = ["load", "forget", "check", "replay", "GameDefinition", "GameState", "Action", "CHANCE", "Diagnostic",
            "RulesError", "IllegalAction"]
 __version__ = "0.1.0"
 
@@ -87,13 +88,61 @@ def check(path: str, text: Optional[str] = None, *, complete: bool = True) -> li
 
 def load(path: str, players: Optional[int] = None, options: Optional[Mapping[str, object]] = None,
          *, text: Optional[str] = None) -> GameDefinition:
-    """Read and check a rules file; raise RulesError (with .path, .line, .column, .message) on any error."""
+    """Read and check a rules file; raise RulesError (with .path, .line, .column, .message) on any error.
+
+    A game loaded again in the same process, with the same player count and options, while none
+    of its files changed, is the one loaded before (compiled once): loading it again costs
+    reading its files. `forget()` empties what is kept."""
+    key = _loaded_key(path, players, options, text)
+    kept = _LOADED.get(key) if key is not None else None
+    if kept is not None and kept.sources and all(
+            (text if source_path == path and text is not None else _read_or_none(source_path)) == source.text
+            for source_path, source in kept.sources.items()):
+        _LOADED.move_to_end(key)
+        return kept
     loaded = load_definition(path, text)
     if loaded.errors:
         raise RulesError(loaded.errors)
     count = check_players(loaded.definition, players)
     values = bind_options(loaded.definition, options or {})
-    return GameDefinition(loaded, count, values, path, options)
+    game = GameDefinition(loaded, count, values, path, options)
+    if key is not None:
+        _LOADED[key] = game
+        if players is None:         # also as asked for with its player count written out
+            _LOADED[_loaded_key(path, count, options, text)] = game
+        while len(_LOADED) > _KEPT_GAMES:
+            _LOADED.popitem(last=False)
+    return game
+
+
+# The games load() compiled, most recently used last; each is given again while its files are
+# unchanged (a bot, a test or a notebook loads the same game many times).
+_LOADED: "OrderedDict[tuple, GameDefinition]" = OrderedDict()
+_KEPT_GAMES = 16
+
+
+def forget() -> None:
+    """Forget the games load() keeps: the next load of each reads, checks and compiles it anew."""
+    _LOADED.clear()
+
+
+def _loaded_key(path: str, players, options, text) -> Optional[tuple]:
+    """What decides the game load() makes, besides its files' texts; None when it cannot be kept."""
+    from .runtime import fastpaths     # the fast paths switched off are part of what is compiled
+    try:
+        given = tuple(sorted((str(k), repr(v)) for k, v in (options or {}).items()))
+    except TypeError:
+        return None
+    return (str(path), players, given, text is not None and hash(text), frozenset(fastpaths.OFF))
+
+
+def _read_or_none(path: str) -> Optional[str]:
+    from .files import Unreadable, read_text
+    from .limits import MAX_FILE_BYTES
+    try:
+        return read_text(path, MAX_FILE_BYTES)
+    except Unreadable:
+        return None
 
 
 def replay(game: GameDefinition, record: dict, *, upto: Optional[int] = None) -> "GameState":

@@ -96,6 +96,7 @@ def test_a_wholly_fixed_decision_remembers_its_options_per_list_of_squares():
     # `touching(...) and rows > 2` reads only rows and columns, and the label only the squares:
     # the options (label: pair) are kept per list of unmarked squares; the counters' (components,
     # whose fields change) never are
+    ruledsl.forget()                    # a game compiled anew: its memos empty
     game = ruledsl.load(str(GAME), players=2)
     code = game.program.code_map.texts("flow")
     memos = [game.program.compiler.ns.globals[k] for k in re.findall(r"f_\d+ = (k\d+)\.get\(", code)]
@@ -133,6 +134,7 @@ def _names(pair) -> tuple:
 
 
 def test_a_menu_whose_options_read_only_the_squares_is_remembered_whole():
+    ruledsl.forget()                    # a game compiled anew: its memos empty
     game = ruledsl.load(str(GAME), players=2)
     code = game.program.code_map.texts("flow")
     [key] = re.findall(r"f_\d+ = (k\d+)\.get\(\(s_\d+, s_\d+,\)\)", code)

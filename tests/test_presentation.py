@@ -60,6 +60,7 @@ def test_options_carry_their_help_and_labels_are_unchanged():
 
 def test_help_is_worked_out_only_when_asked_for_and_changes_nothing():
     from ruledsl.runtime.engine.decisions import LATER
+    ruledsl.forget()        # (a game started before shares its first decision, texts and all)
     state = ruledsl.load("shown.rules", text=GAME).new_game()
     assert state.pending.notes is LATER                 # no text made while the options were
     before = (state.legal_labels(), state.events(None), state.view(0), [f.env for f in state.frames])

@@ -36,6 +36,7 @@ def test_only_defines_that_read_nothing_play_changes_but_their_arguments_are_kep
 
 
 def test_what_is_kept_is_kept_per_arguments_for_the_whole_game():
+    ruledsl.forget()                    # a game compiled anew: its memos empty
     game = ruledsl.load(str(GAME), players=2)
     code = game.program.code_map.texts("the flow")
     [through] = re.findall(r"_remember1\(st, (k\d+), d_\d+, \(?env\['sq'\]", code)

@@ -381,7 +381,10 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False, m
         st = started.clone()
         st.rng = rng
         st.seed = seed
-        st.muted = muted
+        if muted:               # as muted from its set-up on: nothing logged, as when run muted
+            st.muted = True
+            st.log = None
+            st.seat_logs = None
         return st
     st = GameState.__new__(GameState)
     prog.initial.copy_into(st)
