@@ -227,6 +227,11 @@ def test_a_damaged_record_given_to_replay(change, message):
 # ---------------------------------------------------------------- runaway expressions (the step budget)
 
 GRID8 = 'board B grid:\n    map: """\n' + "\n".join(". " * 8 for _ in range(8)) + '\n    """\n'
+# GRID8 written as locations and roads, one of them open only while `open` holds
+GATED8 = ("var open: bool = true\nboard B:\n    edge road\n"
+          + "".join(f"    location A{i}\n" if i == 1 else f"    location S{i}\n" for i in range(1, 65))
+          + "".join(f"    road: {'A' if i == 1 else 'S'}{i} - S{j}{' when open' if i == 1 else ''}\n"
+                    for i in range(1, 65) for j in (i + 1, i + 8) if j <= 64 and (j == i + 8 or i % 8)))
 RUNAWAYS = {
     "a count over 1..10**8": ("", "    let n = count([each x in 1..100000000 where x > 0])\n"),
     "1..10**9 kept in a let": ("", "    let xs = 1..1000000000\n    announce \"{count([each x in xs where x > 5])}\"\n"),
@@ -234,6 +239,9 @@ RUNAWAYS = {
         "", "    let n = count([each x in 1..10000 where count([each y in 1..10000 where y == x]) > 0])\n"),
     "an exact walk of 40 steps that never revisits": (
         GRID8, "    let r = reachable(A1, 40, exact: true, revisit: false)\n    announce \"{count(r)}\"\n"),
+    "an exact walk of 40 steps over a board with a conditional step (fast path walks)": (
+        GATED8,
+        "    let r = reachable(A1, 40, exact: true, revisit: false)\n    announce \"{count(r)}\"\n"),
 }
 
 

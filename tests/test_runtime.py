@@ -10,6 +10,7 @@ import re
 from textwrap import dedent, indent
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import ruledsl
 
@@ -1901,6 +1902,31 @@ def test_walks_kept_for_the_game_follow_the_steps_open_now():
     """
     assert said(run(FERRY, flow)) == [" | A, B", "C | A, B, C, D | A, B", " | A"]
 
+
+
+@settings(max_examples=60, deadline=None)
+@given(edges=st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.booleans()), max_size=12,
+                      unique_by=lambda e: frozenset(e[:2])).map(lambda es: [e for e in es if e[0] != e[1]]),
+       open_=st.booleans(), start=st.integers(0, 5), steps=st.integers(0, 5),
+       avoid=st.lists(st.integers(0, 5), max_size=2))
+def test_walks_over_the_steps_open_now_end_where_walks_asking_each_step_do(edges, open_, start, steps, avoid):
+    # fast path "walks" asks a board's conditional steps once and walks over plain tuples
+    # (Graphs.simple_ends); without it each step's condition is asked at every step of every
+    # walk (Graphs.walks): the same ends, in the same order
+    from ruledsl.runtime import fastpaths
+    places = "".join(f"    location L{i}\n" for i in range(6))
+    steps_written = "".join(f"    road: L{x} - L{y}{' when open' if cond else ''}\n" for x, y, cond in edges)
+    decls = f"var open: bool = {str(open_).lower()}\nboard G:\n    edge road\n{places}{steps_written}"
+    avoided = ", ".join(f"L{i}" for i in avoid)
+    flow = f'announce ">{{reachable(L{start}, {steps}, exact: true, revisit: false, avoid: [{avoided}])}}"'
+    found = {}
+    for off in (set(), {"walks"}):
+        kept, fastpaths.OFF = fastpaths.OFF, off
+        try:
+            found[frozenset(off)] = said(run(decls, flow))
+        finally:
+            fastpaths.OFF = kept
+    assert found[frozenset()] == found[frozenset({"walks"})]
 
 FERRIES = '''
 var ferries_run: bool = false

@@ -48,14 +48,18 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             step instead of one by one;
 - remember: a `define` whose value depends only on its arguments (compiler/static.py: its
             body reads nothing play changes but them) and that goes through a list is
-            worked out once per arguments for the whole game (engine/remember.py).
+            worked out once per arguments for the whole game (engine/remember.py);
+- walks:    `reachable(.., exact: true, revisit: false)` on a board with few conditional
+            steps asks them once, and walks over the steps open now, kept as plain tuples
+            per answer (engine/graph.Graphs.simple_ends), instead of asking each step's
+            condition at every step of every walk.
 """
 from __future__ import annotations
 
 import os
 
 ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "fixed", "fuse", "lazy", "jumps",
-                 "started", "bulk", "remember"})
+                 "started", "bulk", "remember", "walks"})
 
 
 def _off_from_environment() -> set:

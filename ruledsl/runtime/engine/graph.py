@@ -16,6 +16,7 @@ from collections import deque
 from ..model.values import Comp, Location
 from ..model.signals import Runaway
 from .budget import STEP_LIMIT, spend
+from .. import fastpaths
 
 
 # A board with more steps that have a condition (sides of pieces that turn) is searched anew each
@@ -45,6 +46,8 @@ class Graphs:
         self.locations = locations or {}    # location index -> Location
         self.conditional: dict = {}         # (board, kinds followed) -> its steps with a condition, or None
         self.searched: dict = {}            # what searches found, by what decides it (see distances)
+        self.plain: dict = {}               # (board, kinds followed, its conditions' answers) -> open_steps
+        self.simple = fastpaths.on("walks")
 
     def steps_of(self, loc: Location, via) -> tuple:
         """loc's steps along the edge kinds via (None: the board's default ones)."""
@@ -185,7 +188,57 @@ class Graphs:
         if gates is None:
             return self.walks(st, start, steps, via, avoid, exact, revisit)
         key = ("walks", start, steps, via, frozenset(avoid) if avoid else None, exact, revisit)
+        if exact and not revisit and self.simple:
+            # the board's few conditional steps asked once: the walks go over plain lists of places
+            return self.kept(st, gates, key, lambda: self.simple_ends(st, start, steps, via, avoid, gates))
         return self.kept(st, gates, key, lambda: self.walks(st, start, steps, via, avoid, exact, revisit))
+
+    def open_steps(self, st, board: str, via, gates: tuple) -> dict:
+        """{location index: (place, its bit) of each place one step away now along via, last
+        first (one per step: two steps to one place give it twice)}, for a board whose few
+        conditional steps (gates) are asked now; kept per board, kinds followed and answers."""
+        answers = tuple([cond(st, a, to, d) for cond, a, to, d in gates])
+        key = (board, via, answers)
+        found = self.plain.get(key)
+        if found is None:
+            found = {i: tuple([(s.to, 1 << s.to.index) for s in reversed(self.steps_of(loc, via))
+                               if s.cond is None or s.cond(st, loc, s.to, s.direction)])
+                     for i, loc in self.locations.items() if loc.board == board}
+            self.plain[key] = found
+        return found
+
+    def simple_ends(self, st, start: Location, steps: int, via, avoid, gates: tuple) -> tuple:
+        """walks() of exactly `steps` steps that pass no place twice, over the steps open now
+        (open_steps): a depth-first search in the order the steps are written, as _simple_walks
+        makes it, with the places passed as bits of a number."""
+        if steps <= 0:
+            return (start,)
+        try:
+            near = self.open_steps(st, start.board, via, gates)
+        except Exception:       # a condition that fails: asked where the walk would ask it
+            return self.walks(st, start, steps, via, avoid, True, False)
+        banned = avoid or ()
+        ends = []
+        stack = [(start, steps, 1 << start.index)]
+        pop, push = stack.pop, stack.append
+        turns = 0
+        while stack:
+            here, left, seen = pop()
+            turns += 1
+            if not turns & 255:
+                spend(st, 256)
+            if left == 1:       # (the steps are last first: each end is put before the ones after it)
+                found = [to for to, bit in near[here.index] if not seen & bit and to not in banned]
+                found.reverse()
+                ends += found
+            else:
+                left -= 1
+                # pushed last to first: taken first to last, each walked to its ends before the next
+                for to, bit in near[here.index]:
+                    if not seen & bit and to not in banned:
+                        push((to, left, seen | bit))
+        spend(st, turns & 255)
+        return tuple(dict.fromkeys(ends))
 
     def walks(self, st, start: Location, steps: int, via, avoid, exact: bool, revisit: bool) -> tuple:
         order = {}
