@@ -2,6 +2,8 @@
 entry of a list or a map: each checked by the checker and run by the runtime."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import ruledsl
@@ -186,11 +188,28 @@ var nothing: list of int = []
     ("count(each t in contents(box) where t in contents(bag))", "0"),    # a zone: the language's own test
     ("all(each t in contents(box) where t in contents(box))", "true"),
     ("count(each x in squares where x in [true, 1])", "1"),          # 1 is in it, true is no number
+    # in a comprehension, the list read once for all its items (a variable: read where it is entered)
+    ("count(each row in [[1, 2], [2, 4], [], [4]] where all(each x in row where x in picked))", "3"),
+    ("count(each row in [[1, 2], [2, 4], [], [4]] where any(each x in row where x not in picked))", "1"),
+    ("count(each row in [[], []] where count(each x in row where x in [1 / 0]) > 0)", "0"),   # never worked out
+    ("count(each ts in [contents(box), []] where all(each t in ts where t in contents(bag)))", "1"),
 ])
 def test_membership_in_a_list_counted_or_tested_for_each_item(tmp_rules, monkeypatch, expr, shown, off):
     from ruledsl.runtime import fastpaths
     monkeypatch.setattr(fastpaths, "OFF", off)
     assert run(tmp_rules, f'    announce "{{{expr}}}"\n', MEMBERSHIP)[0] == shown
+
+
+def test_a_variable_read_in_every_round_of_a_comprehension_is_read_once_where_it_is_entered(tmp_rules):
+    # a plain read (a variable, a seat's variable) costs less than asking whether it was made yet
+    decls = MEMBERSHIP + "var mine: list of int = [], per player\n"
+    body = ('    for each p in players:\n        set p.mine to [1, 2] if p == P1 else [2]\n'
+            '        announce "{p}: {count(each row in [[1, 2], [2], [3]] where all(each x in row where x in p.mine))}"\n')
+    assert run(tmp_rules, body, decls)[:2] == ["P1: 2", "P2: 1"]
+    text = HEADER + decls + "flow:\n" + body + "    win [P1]\n"
+    code = ruledsl.load(tmp_rules("m.rules", text), 2).program.code_map.texts("the flow")
+    assert re.search(r"\(h_\d+ := st\.vals\[\d+ \+ v_\d+\.index\]\), ", code)
+    assert "is not _UNSET" not in code
 
 
 def test_membership_of_each_item_is_looked_up_in_the_list_itself(tmp_rules):

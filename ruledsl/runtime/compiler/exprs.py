@@ -458,7 +458,7 @@ class ExprGen:
         finally:
             if level is not None and not nested:
                 self.hoists.pop()
-        self.kept = level.names if level is not None and not nested else []
+        self.kept = [(name, level.entered(name)) for name in level.names] if level is not None and not nested else []
         self.kind_test = kind_test      # the head of cond that only picks the items gone through
         return var, source, cond, value
 
@@ -477,7 +477,7 @@ class ExprGen:
         kept, self.kept = self.kept, []
         if not kept:
             return text
-        return "(" + "".join(f"({name} := _UNSET), " for name in kept) + text + ")[-1]"
+        return "(" + "".join(f"({name} := {value}), " for name, value in kept) + text + ")[-1]"
 
     def comprehension_call(self, e, names):
         return self.kept_around(self.comprehension_text(e, names))
@@ -528,6 +528,8 @@ class ExprGen:
         items, m = self.ns.fresh("s"), self.temp()
         source, _ = self.items_source(c.source, names)
         within = self.gen(where.right, names)
+        if source.isidentifier() and within.isidentifier():
+            items, m = source, within       # both worked out already: nothing to keep or to put off
         inside = f"map({m}.__contains__, {items})"
         var = self.ns.fresh("v")
         general = f"_contains(st, {var}, {m})"
@@ -542,6 +544,8 @@ class ExprGen:
             ("count", "in"): (f"sum({inside})", f"sum(1 for {var} in {items} if {general})"),
             ("count", "not in"): (f"len({items}) - sum({inside})", f"sum(1 for {var} in {items} if {general})"),
         }[kind]
+        if items is source:
+            return f"({fast} if type({m}) is tuple else {slow})"
         empty = {"any": "False", "all": "True", "count": "0"}[e.func]
         return f"({empty} if not ({items} := {source}) else ({fast} if type({m} := {within}) is tuple else {slow}))"
 

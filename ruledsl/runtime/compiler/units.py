@@ -585,7 +585,7 @@ class UnitGen(TogetherGen):
         if searches:
             unit.add("st.memo = {}", span)      # the searches made, kept while the options are worked out
         for name in hoist.names:
-            unit.add(f"{name} = _UNSET", span)
+            unit.add(f"{name} = {hoist.entered(name)}", span)
 
     @contextmanager
     def certain_as(self, var, certain):
