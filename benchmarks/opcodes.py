@@ -4,6 +4,7 @@
     python benchmarks/opcodes.py shining --players 3 --playouts 10 --top 40
     python benchmarks/opcodes.py tic_tac_toe --playouts 200 --unmuted
     python benchmarks/opcodes.py haunting_house --reference     # the hand-written reference, the same count
+    python benchmarks/opcodes.py shining --by-part               # generated code against each runtime module
 
 Seconds move with whatever else the machine does; the number of bytecodes the interpreter
 runs does not (for the same seeds and the same PYTHONHASHSEED: set iteration order can move
@@ -94,10 +95,28 @@ def where(code) -> str:
     return f"{path}:{code.co_firstlineno}({name})"
 
 
-def table(counter: Counter, actions: int, top: int) -> None:
-    print(f"{'opcodes/action':>15} {'share':>6}  function")
-    for code, count in counter.by_code.most_common(top):
-        print(f"{count / max(actions, 1):15,.1f} {count / max(counter.total, 1):6.1%}  {where(code)}")
+def part_of(code) -> str:
+    """The part of the engine a function belongs to: the rules' generated code, a runtime
+    module (engine/loop, effects/effects, ...), the benchmark's own loop, or Python's library."""
+    path = code.co_filename
+    if path.startswith("<rules"):
+        return "generated code of the rules"
+    if path.startswith(str(ROOT)):
+        path = path[len(str(ROOT)) + 1:]
+        return path.removeprefix("ruledsl/runtime/").removesuffix(".py")
+    return "Python's library (random, ...)" if "python3" in path or "frozen" in path else path
+
+
+def table(counter: Counter, actions: int, top: int, by_part: bool = False) -> None:
+    print(f"{'opcodes/action':>15} {'share':>6}  {'part' if by_part else 'function'}")
+    counts = counter.by_code
+    if by_part:
+        counts = collections.Counter()
+        for code, count in counter.by_code.items():
+            counts[part_of(code)] += count
+    for key, count in counts.most_common(top):
+        print(f"{count / max(actions, 1):15,.1f} {count / max(counter.total, 1):6.1%}  "
+              f"{key if by_part else where(key)}")
 
 
 def main(argv=None) -> int:
@@ -110,6 +129,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0, help="seed of the random.Random that picks actions (default 0)")
     ap.add_argument("--max-actions", type=int, default=3000, help="cut a playout off after this many actions")
     ap.add_argument("--top", type=int, default=25, help="functions to list (default 25; 0: only the totals)")
+    ap.add_argument("--by-part", action="store_true",
+                    help="sum by part of the engine (generated code, each runtime module) instead of by function")
     ap.add_argument("--unmuted", action="store_true", help="log as a player's game does, actions taken as Actions")
     ap.add_argument("--reference", action="store_true",
                     help="count the hand-written reference (benchmarks/reference/) of the game instead")
@@ -122,7 +143,7 @@ def main(argv=None) -> int:
         print(f"reference {name}, {players} players: {args.playouts} playouts, {actions:,} actions, "
               f"{counter.total / max(actions, 1):,.0f} opcodes an action")
         if args.top:
-            table(counter, actions, args.top)
+            table(counter, actions, args.top, args.by_part)
         return 0
 
     paths = select_games([args.game])
@@ -136,7 +157,7 @@ def main(argv=None) -> int:
           f"{actions:,} actions; {running.total / max(actions, 1):,.0f} opcodes an action, "
           f"{setup.total / args.playouts:,.0f} a set-up")
     if args.top:
-        table(running, actions, args.top)
+        table(running, actions, args.top, args.by_part)
     return 0
 
 
