@@ -29,6 +29,18 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'ruledsl' has no attribute '{name}'")
 
 
+_new_state = None       # runtime.api.new_state, once the interpreter is imported (see _starter)
+
+
+def _starter():
+    """runtime.api.new_state, imported on the first new game and kept: an import statement run
+    for every new game costs more than a search bot's playout of a short game spends starting it."""
+    global _new_state
+    from .runtime.api import new_state
+    _new_state = new_state
+    return new_state
+
+
 class GameDefinition:
     """A checked game with its player count and option values fixed."""
 
@@ -57,8 +69,7 @@ class GameDefinition:
         """A game from its set-up to the first decision. chance="explicit": chance events
         become decisions of their own (state.is_chance(), state.chance_outcomes()). muted: as
         GameState.mute(), from the set-up on (a simulation that reads only how games end)."""
-        from .runtime.api import new_state
-        return new_state(self, seed, chance, muted=muted)
+        return (_new_state or _starter())(self, seed, chance, muted=muted)
 
     @property
     def title(self) -> str:

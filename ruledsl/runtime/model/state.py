@@ -146,7 +146,7 @@ class StateData:
         other.tags = self.tags             # a tuple, replaced when a tag changes
         other.lazy = self.lazy
         other.rng = self.rng
-        other.frames = [f.copy() for f in self.frames]
+        other.frames = list(map(Frame.copy, self.frames))
         other.pending = self.pending
         other.current = self.current
         other.phase = self.phase
