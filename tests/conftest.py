@@ -28,13 +28,13 @@ def _remove_cache():
     shutil.rmtree(_CACHE, ignore_errors=True)
 
 
-def random_trace(path, seed: int, off: set, monkeypatch) -> list:
+def random_trace(path, seed: int, off: set, monkeypatch, chance: str = "seeded") -> list:
     """A seeded random game of a rules file with the fast paths `off` switched off: the options
-    of every decision, then the public view and log at the end (to compare the fast paths on
-    and off)."""
+    of every decision (chance's too, under explicit chance), then the public view and log at
+    the end (to compare the fast paths on and off)."""
     from ruledsl.runtime import fastpaths
     monkeypatch.setattr(fastpaths, "OFF", off)
-    state = ruledsl.load(str(path), players=2).new_game(seed=seed)
+    state = ruledsl.load(str(path), players=2).new_game(seed=seed, chance=chance)
     rng = random.Random(seed)
     trace = []
     while not state.is_terminal():

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 import ruledsl
 from ruledsl.runtime.effects import effects
+from ruledsl.runtime.engine import decisions
 
 from .conftest import ROOT, random_trace
 
@@ -21,12 +22,23 @@ def test_moving_at_once_changes_no_game(seed, monkeypatch):
     assert random_trace(GAME, seed, set(), monkeypatch) == random_trace(GAME, seed, {"bulk"}, monkeypatch)
 
 
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000))
+def test_drawing_at_once_under_explicit_chance_changes_no_game(seed, monkeypatch):
+    # a deck shuffled under explicit chance is drawn from one chance event at a time, never at once
+    assert random_trace(GAME, seed, set(), monkeypatch, "explicit") == \
+        random_trace(GAME, seed, {"bulk"}, monkeypatch, "explicit")
+
+
 def _moves_made(state, label: str, monkeypatch) -> int:
     calls = []
     real = effects.move
-    monkeypatch.setattr(effects, "move", lambda *a, **k: calls.append(a[2]) or real(*a, **k))
+    counted = lambda *a, **k: calls.append(a[2]) or real(*a, **k)      # noqa: E731
+    monkeypatch.setattr(effects, "move", counted)
+    monkeypatch.setattr(decisions, "move", counted)      # (draws move what they draw from there)
     state.apply(label)
     monkeypatch.setattr(effects, "move", real)
+    monkeypatch.setattr(decisions, "move", real)
     return len(calls)
 
 
@@ -51,3 +63,25 @@ def test_a_card_shown_and_moved_face_down_at_once_is_known_no_longer():
     state.apply("back")                                  # P1: all back to the deck, face down
     deck = state.view(0)["zones"]["deck"]
     assert len(deck) == 8 and all(c.get("hidden") for c in deck)
+
+
+def test_only_quiet_draws_of_enough_from_a_deck_or_a_pile_are_made_at_once(monkeypatch):
+    from ruledsl.runtime import fastpaths
+    turns = [("draw", 0),           # 3 from the deck's top to a hand, at once
+             ("draw under", 0),     # 2 from its bottom onto the pile, face down
+             ("draw back", 2),      # 3 from the pile, which holds 2: one by one, until it is empty
+             ("draw aloud", 2),     # told: one by one
+             ("pile up", 0), ("spread", 0), ("bag", 0),
+             ("draw from bag", 2),  # chance picks each
+             ("draw all", 2),       # 9 from the table, which holds 2
+             ("back", 1),           # the one card left in the bag
+             ("draw", 0)]           # the deck's 3
+    told = {}
+    for off in (set(), {"bulk"}):
+        monkeypatch.setattr(fastpaths, "OFF", off)
+        state = ruledsl.load(str(GAME), players=2).new_game(seed=1)
+        made = [_moves_made(state, label, monkeypatch) for label, _ in turns]
+        if not off:
+            assert made == [moves for _, moves in turns]
+        told[frozenset(off)] = (state.events(None), state.view(0), state.view(1))
+    assert told[frozenset()] == told[frozenset({"bulk"})]

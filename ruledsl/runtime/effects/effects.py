@@ -6,6 +6,9 @@ arguments (and the span to blame). Enter/leave triggers fire from here.
 """
 from __future__ import annotations
 
+from itertools import filterfalse, repeat
+from operator import attrgetter
+
 from ...errors import error
 from ..fastpaths import on
 from ..model.chance import next_random, settle, shuffled
@@ -234,11 +237,14 @@ def _at_once(prog, st, items: tuple, where) -> bool:
     caller knows) and no trigger to fire on leaving a board location."""
     if type(where) is not Zone or where.capacity is not None or prog.leave_triggers:
         return False
-    loc, new = st.loc, where.index
-    for c in items:
-        if type(c) is not Comp or loc[c.id] == new:
-            return False
-    return len(set(items)) == len(items)
+    if set(map(type, items)) != _COMPONENTS:
+        return False
+    # (map over the lists' own methods: each item's place read at C speed)
+    return where.index not in map(st.loc.__getitem__, map(_ID, items)) and len(set(items)) == len(items)
+
+
+_COMPONENTS = {Comp}
+_ID = attrgetter("id")
 
 
 def _move_at_once(st, items: tuple, where, end, facing) -> None:
@@ -246,9 +252,14 @@ def _move_at_once(st, items: tuple, where, end, facing) -> None:
     loc, contents, new = st.loc, st.contents, where.index
     if st.lazy and new in st.lazy:
         settle(st, new)
-    moving = set(items)
-    for old in {loc[c.id] for c in items}:
-        contents[old] = tuple([x for x in contents[old] if x not in moving])
+    ids = tuple(map(_ID, items))
+    olds = set(map(loc.__getitem__, ids))
+    if len(olds) == 1 and len(contents[next(iter(olds))]) == len(items):
+        contents[olds.pop()] = ()           # all that lay there (the items are distinct)
+    else:
+        moving = set(items)
+        for old in olds:
+            contents[old] = tuple(filterfalse(moving.__contains__, contents[old]))
     if end == "top":        # as move_many does it: the last first, so that they lie in order
         contents[new] = items + contents[new]
     elif end is None and where.default_end == "top":    # each on top of the one before
@@ -256,13 +267,11 @@ def _move_at_once(st, items: tuple, where, end, facing) -> None:
     else:
         contents[new] = contents[new] + items
     up = where.lays_up if facing is None else facing == "up"
-    face, known = st.face, st.known
-    for c in items:
-        cid = c.id
-        loc[cid] = new
-        face[cid] = up
-        if not up:
-            known[cid] = 0
+    # each item's place and face written at C speed (__setitem__ gives None: any() runs them all)
+    any(map(loc.__setitem__, ids, repeat(new)))
+    any(map(st.face.__setitem__, ids, repeat(up)))
+    if not up:
+        any(map(st.known.__setitem__, ids, repeat(0)))
 
 
 def draw_one(prog, st, src, end, span):
@@ -279,6 +288,9 @@ def draw_one(prog, st, src, end, span):
 
 def draw_many(prog, st, count, src, dst, end, dest_end, facing, span) -> None:
     """`draw N from src to dst`: stops, and says so, when src runs out."""
+    if count > 1 and (st.muted or st.quiet) and on("bulk") and drawn_at_once(prog, st, count, src, dst, end,
+                                                                            dest_end, facing):
+        return
     mark = st.log
     for _ in range(count):
         comp = draw_one(prog, st, src, end, span)
@@ -288,6 +300,24 @@ def draw_many(prog, st, count, src, dst, end, dest_end, facing, span) -> None:
         move(prog, st, comp, dst, dest_end, facing, span)
     if count > 1:
         merge_moves(st, mark)
+
+
+def drawn_at_once(prog, st, count, src, dst, end, dest_end, facing) -> bool:
+    """Draws of `count` components that nobody is told of (the caller knows: muted or `quietly:`),
+    from the top or the bottom of a zone that holds enough of them (not a bag nor a deck shuffled
+    under explicit chance: chance picks each), moved as one (_move_at_once) when move_many would
+    move them so; whether they were."""
+    if type(src) is not Zone or src.shape == "bag" or (st.lazy and src.index in st.lazy):
+        return False
+    items = st.contents[src.index]
+    if len(items) < count:
+        return False
+    drawn = items[:-count - 1:-1] if end == "bottom" else items[:count]     # in the order drawn
+    if not _at_once(prog, st, drawn, dst):
+        return False
+    # each drawn one put on top in turn: the last drawn lies on top
+    _move_at_once(st, drawn[::-1] if dest_end == "top" else drawn, dst, dest_end, facing)
+    return True
 
 
 def turn_many(prog, st, what, up: bool, span) -> None:

@@ -13,7 +13,8 @@ from itertools import combinations, permutations
 from math import comb, perm
 
 from ...errors import error
-from ..effects.effects import draw_one, move
+from ..effects.effects import draw_one, drawn_at_once, move
+from ..fastpaths import on
 from ..effects.events import emit, merge_moves, sees_face
 from ..model.chance import next_random
 from ..model.collections import items_of
@@ -301,6 +302,9 @@ def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end
     chance, a draw from a bag or an unsettled shuffled deck suspends as a chance event."""
     env = fr.env
     left, src, dst = env[slot]
+    if left > 1 and (st.muted or st.quiet) and on("bulk") and drawn_at_once(prog, st, left, src, dst, end,
+                                                                           dest_end, facing):
+        left = 0
     mark, moved = st.log, 0
     while left > 0:
         items = st.contents[src.index] if getattr(src, "index", None) is not None else None
