@@ -188,6 +188,26 @@ def test_what_lies_on_a_place_is_read_in_place(tmp_rules):
     assert "is _Zone and not st.lazy and" in code and "_first(st, " in code and "is Location else _size(" in code
 
 
+SEATS_ZONES = HEADER + '''kind Stone
+zone heap: area of Stone
+zone pocket: area of Stone, per player:
+    2 x Stone
+flow:
+    for each p in players:
+        move contents(p.pocket) to heap
+        announce "{p} {count(contents(heap))}"
+    end game
+'''
+
+
+def test_what_lies_in_a_seats_zone_is_read_in_place(tmp_rules):
+    game = ruledsl.load(tmp_rules("z.rules", SEATS_ZONES), 2)
+    assert [e for e in game.new_game(seed=1).events(None) if e.startswith("P")][:2] == ["P1 2", "P2 4"]
+    code = game.program.code_map.texts("the flow")
+    assert re.search(r"\(st\.contents\[(t_\d+)\.index\] if type\(\1 := k\d+\[v_\d+\.index\]\) is _Zone "
+                     r"and not st\.lazy else _items_of\(st, \1\)\)", code)
+
+
 def test_an_item_past_the_shortest_of_a_fixed_list_is_still_a_located_error(tmp_rules):
     # row[1] of [[5, 6]] does not exist: the index is not left untested because other rows are longer
     with pytest.raises(ruledsl.RulesError) as caught:

@@ -688,6 +688,12 @@ class ExprGen:
         if type(zone) is Zone and on("typed"):
             # a zone named in the rules: read in place unless some zone waits to be shuffled
             return self.counted(f"(st.contents[{zone.index}] if not st.lazy else _items_of(st, {text}))")
+        if kind is not None and kind.head in ("zone", "zone of") and on("typed") and not self.no_walrus \
+                and not iterable:
+            # a zone found in play (a seat's own, a variable's): read in place as a named one is
+            t = self.temp()
+            return self.counted(f"(st.contents[{t}.index] if type({t} := {text}) is _Zone and not st.lazy "
+                                f"else _items_of(st, {t}))")
         if kind is not None and (kind is LOCATION or kind.head in ("zone", "zone of")):
             return self.counted(f"_items_of(st, {text})")
         return f"_items_of(st, {text})"         # (a list, maybe: its items gone through as any list's)
