@@ -208,6 +208,19 @@ def test_what_lies_in_a_seats_zone_is_read_in_place(tmp_rules):
                      r"and not st\.lazy else _items_of\(st, \1\)\)", code)
 
 
+SEATS_IN_ORDER = 'game "E"\nplayers 3\nvar score: int = 0, per player\nflow:\n' + \
+    "    for each p in clockwise(P2):\n        set p.score to p.score + count(others(p)) + p.seat\n" + \
+    '        announce "{p} {p.score} {[q.score for each q in others(p)]}"\n    end game\n'
+
+
+def test_the_seats_clockwise_or_others_are_gone_through_as_seats(tmp_rules):
+    game = ruledsl.load(tmp_rules("c.rules", SEATS_IN_ORDER), 3)
+    assert game.new_game(seed=1).events(None)[:3] == ["P2 4 0, 0", "P3 5 0, 4", "P1 3 4, 5"]
+    code = game.program.code_map.texts("the flow")
+    # no test that each is a seat: its variable read by its slot, the lists gone through as made
+    assert "_items(" not in code and "is Player" not in code and "st.vals[0 + v_" in code
+
+
 def test_an_item_past_the_shortest_of_a_fixed_list_is_still_a_located_error(tmp_rules):
     # row[1] of [[5, 6]] does not exist: the index is not left untested because other rows are longer
     with pytest.raises(ruledsl.RulesError) as caught:

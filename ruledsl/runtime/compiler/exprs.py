@@ -16,7 +16,7 @@ from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
 from ..engine.library import PLAIN, PLAIN_SEARCHES, by_position, edge_kind_names, reporting, reporting_keywords
-from ..model.values import Comp, Location, Zone
+from ..model.values import Comp, Location, Player, Zone
 from ...check.types import INT, LOCATION
 from ..fastpaths import on
 from .certain import Certain, certain_of, certainty, class_named
@@ -25,6 +25,7 @@ from .static import Static
 
 # Builtins that give a list of board locations no longer than the board (a tuple at play).
 _PLACES_LISTED = frozenset({"locations", "tagged", "neighbours"})
+_SEATS_LISTED = frozenset({"clockwise", "others"})     # (library: slices of the program's seats)
 
 # Literal ranges at most this long are built once, when the game is compiled.
 _CONSTANT_RANGE = 1000
@@ -585,6 +586,8 @@ class ExprGen:
         text = f"{wrapper_name}(st, prog, {', '.join(args)})"
         if e.func in _PLACES_LISTED:
             self.built[text] = Certain(Location)
+        elif e.func in _SEATS_LISTED:
+            self.built[text] = Certain(Player)
         elif e.func in _SOME_OF_FIRST and args and args[0] in self.built:
             self.built[text] = self.built[args[0]]      # some of a list's items: as certain as they
         return text

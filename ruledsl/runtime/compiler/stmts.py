@@ -86,13 +86,19 @@ class StmtGen:
         self.unfolds(s, out)
         if isinstance(target, n.Index):
             return self.set_entry(s, names, out)
-        obj = None
+        obj = seat = None
         if isinstance(target, n.Attr):
             obj = self.ns.fresh("o")
-            out.add(f"{obj} = {self.x(target.obj, names)}", s.span)
+            held = self.x(target.obj, names)
+            seat = self.exprs.sure(held, "Player")
+            out.add(f"{obj} = {held}", s.span)
         write = self.compiler.names.writer(target, obj, s.span)
         value = self.x(s.value, names)
         slot = self.compiler.names.player_slot(target) if obj is not None and s.op == "=" else None
+        if slot is not None and on("typed") and seat is not None:
+            # certainly a seat (compiler/certain.py): its slot written, and no other way
+            out.add(f"st.vals[{slot} + {obj}.index] = {value}", s.span)
+            return
         if slot is not None and on("typed"):
             # a seat's variable, as the checker expects: its slot written directly
             new = self.ns.fresh("n")
