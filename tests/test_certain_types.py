@@ -221,6 +221,18 @@ def test_the_seats_clockwise_or_others_are_gone_through_as_seats(tmp_rules):
     assert "_items(" not in code and "is Player" not in code and "st.vals[0 + v_" in code
 
 
+@pytest.mark.parametrize("text, shown", [
+    ("2 in [each x in [1, 2, 3] where x > 1]", "true"),
+    ("1 in [each x in [1, 2, 3] where x > 1]", "false"),
+    ("count(each y in [1, 2, 3, 4] where y not in [each x in [1, 2, 3] where x > 1])", "2"),
+])
+def test_membership_in_a_list_just_made_is_pythons_own(tmp_rules, text, shown):
+    assert _announced(tmp_rules, text) == shown
+    game = ruledsl.load(tmp_rules("e.rules", HEADER + "flow:\n    announce \"{" + text + "}\"\n    end game\n"), 2)
+    code = game.program.code_map.texts("the flow")
+    assert "_contains(" not in code and "is tuple else" not in code
+
+
 def test_an_item_past_the_shortest_of_a_fixed_list_is_still_a_located_error(tmp_rules):
     # row[1] of [[5, 6]] does not exist: the index is not left untested because other rows are longer
     with pytest.raises(ruledsl.RulesError) as caught:

@@ -357,6 +357,8 @@ class ExprGen:
                 test = f"_contains(st, {a}, {b})"
             elif self.sure(b, "tuple") is not None:
                 test = f"(({a}) in {self.sure(b, 'tuple')})"
+            elif b in self.built and on("typed"):
+                test = f"(({a}) in {b})"        # a list just made (or kept): looked up as Python does
             else:
                 t = self.temp()
                 test = f"(({a}) in {t} if type({t} := {b}) is tuple else _contains(st, {a}, {t}))"
@@ -545,9 +547,12 @@ class ExprGen:
             ("count", "in"): (f"sum({inside})", f"sum(1 for {var} in {items} if {general})"),
             ("count", "not in"): (f"len({items}) - sum({inside})", f"sum(1 for {var} in {items} if {general})"),
         }[kind]
+        made = within in self.built and on("typed")        # M is a list just made (or kept): a tuple
         if items is source:
-            return f"({fast} if type({m}) is tuple else {slow})"
+            return fast if made else f"({fast} if type({m}) is tuple else {slow})"
         empty = {"any": "False", "all": "True", "count": "0"}[e.func]
+        if made:
+            return f"({empty} if not ({items} := {source}) else (({m} := {within}), {fast})[-1])"
         return f"({empty} if not ({items} := {source}) else ({fast} if type({m} := {within}) is tuple else {slow}))"
 
     # ---------------------------------------------------------------- calls
