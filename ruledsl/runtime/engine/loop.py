@@ -17,6 +17,9 @@ from .decisions import Decision
 from .failures import located
 
 
+_ROUND = range(256)     # turns of the run loop counted at C speed (see advance)
+
+
 def start(prog, st, hold: bool = False) -> None:
     """Run the set-up, then the flow to its first decision. hold: stop where the flow
     begins (scenarios arrange the position there); `release` goes on."""
@@ -45,24 +48,24 @@ def advance(prog, st) -> None:
     frames = st.frames
     code = prog.code
     fr = None
-    turns = 0
     try:
-        while frames:
-            fr = frames[-1]
-            if code[fr.unit][fr.pc](st, fr) is not None:
-                d = st.pending
-                if d is not None:
-                    d.at = fr.pc
-                    if prog.turn_options:
-                        add_turn_options(prog, st)
-                return
-            turns += 1
-            if not turns & 255:         # the loop's turns spend the step budget, 256 at a time
-                st.steps += 256
-                if st.steps > STEP_LIMIT:
-                    raise error(prog.unit_spans[fr.unit][fr.pc],
-                                f"{prog.unit_names[fr.unit]} ran {STEP_LIMIT:,} steps without reaching a decision "
-                                "or an end", "a loop here never finishes: check its condition, or add `stop`")
+        while True:
+            for _ in _ROUND:            # the loop's turns spend the step budget, 256 at a time
+                if not frames:
+                    return
+                fr = frames[-1]
+                if code[fr.unit][fr.pc](st, fr) is not None:
+                    d = st.pending
+                    if d is not None:
+                        d.at = fr.pc
+                        if prog.turn_options:
+                            add_turn_options(prog, st)
+                    return
+            st.steps += 256
+            if st.steps > STEP_LIMIT:
+                raise error(prog.unit_spans[fr.unit][fr.pc],
+                            f"{prog.unit_names[fr.unit]} ran {STEP_LIMIT:,} steps without reaching a decision "
+                            "or an end", "a loop here never finishes: check its condition, or add `stop`")
     except GameOver as over:
         frames.clear()
         st.pending = None
