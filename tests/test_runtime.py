@@ -1903,7 +1903,6 @@ def test_walks_kept_for_the_game_follow_the_steps_open_now():
     assert said(run(FERRY, flow)) == [" | A, B", "C | A, B, C, D | A, B", " | A"]
 
 
-
 @settings(max_examples=60, deadline=None)
 @given(edges=st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.booleans()), max_size=12,
                       unique_by=lambda e: frozenset(e[:2])).map(lambda es: [e for e in es if e[0] != e[1]]),
@@ -1927,6 +1926,7 @@ def test_walks_over_the_steps_open_now_end_where_walks_asking_each_step_do(edges
         finally:
             fastpaths.OFF = kept
     assert found[frozenset()] == found[frozenset({"walks"})]
+
 
 FERRIES = '''
 var ferries_run: bool = false

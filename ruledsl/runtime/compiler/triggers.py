@@ -74,30 +74,26 @@ def _offers(c, option):
     name = c.ns.fresh("offers")
     item = c.ns.fresh("v")
     names = {option.var: item} if option.var else {}
+    offer = f"out.append((_D(st, {c.exprs.gen(option.label, names)}), {item}))"
+    cond = c.exprs.gen(option.cond, names) if option.cond is not None else "True"
     out = Source()
     out.add(f"def {name}(st):", option.span)
     with out.indented():
         out.add("out = []", option.span)
-        if option.var and option.cond is not None and not name_uses(option.cond).get(option.var):
+        if not option.var:
+            out.add(f"{item} = None", option.span)
+            out.add(f"if {cond}:", option.span)
+        elif option.cond is not None and not name_uses(option.cond).get(option.var):
             # a condition that reads no item is asked once, when there are items (as the loop would)
             out.add(f"items = _items(st, {c.exprs.gen(option.source, {})})", option.span)
-            out.add(f"if not items or not ({c.exprs.gen(option.cond, {})}):", option.span)
+            out.add(f"if not items or not ({cond}):", option.span)
             out.add("    return out", option.span)
             out.add(f"for {item} in items:", option.span)
-            with out.indented():
-                out.add(f"out.append((_D(st, {c.exprs.gen(option.label, names)}), {item}))", option.span)
-            out.add("return out", option.span)
-            c.code_map.compile(c.ns, out, f"the `during each turn` option on line {option.span.line}")
-            return c.ns.globals[name]
-        if option.var:
-            out.add(f"for {item} in _items(st, {c.exprs.gen(option.source, {})}):", option.span)
         else:
-            out.add(f"{item} = None", option.span)
-            out.add("if True:", option.span)
-        with out.indented():
-            cond = c.exprs.gen(option.cond, names) if option.cond is not None else "True"
-            out.add(f"if {cond}:", option.span)
-            out.add(f"    out.append((_D(st, {c.exprs.gen(option.label, names)}), {item}))", option.span)
+            out.add(f"for {item} in _items(st, {c.exprs.gen(option.source, {})}):", option.span)
+            out.add(f"    if {cond}:", option.span)
+            offer = "    " + offer
+        out.add("    " + offer, option.span)
         out.add("return out", option.span)
     c.code_map.compile(c.ns, out, f"the `during each turn` option on line {option.span.line}")
     return c.ns.globals[name]

@@ -21,6 +21,7 @@ from ...errors import error
 from ...check.decisions import escapes, is_chance_let
 from ...ir import nodes as n
 from ...ir.walk import nodes
+from ..engine.library import MEMO_SEARCHES
 from ..fastpaths import on
 from .certain import Certain
 from .exprs import filtering
@@ -28,10 +29,6 @@ from .fixed import FIXED_MEMO, FIXED_POOLS, fixed, fixed_label, fixed_prefix
 from .hoist import Hoist
 from .together import TogetherGen
 from .unit import Unit
-
-
-# The builtins whose searches st.memo keeps while a decision's options are worked out.
-_SEARCHES = frozenset({"distance", "nearest"})
 
 
 def _parts(s) -> str:
@@ -423,8 +420,9 @@ class UnitGen(TogetherGen):
         that list. board: as for remembered_options."""
         memo, passed = self.k({}), self.ns.fresh("p")
         unit.add(f"{passed} = {memo}.get({pool}) if {fixed_ok} else None", span)
-        unit.add(f"if {passed} is None and {fixed_ok}:" if board is not None else "if False:", span)
-        unit.add(f"    {passed} = {board}" if board is not None else "    pass", span)
+        if board is not None:
+            unit.add(f"if {passed} is None and {fixed_ok}:", span)
+            unit.add(f"    {passed} = {board}", span)
         unit.add(f"if {passed} is None:", span)
         unit.add(f"    {passed} = []", span)
         unit.add(f"    for {item} in {options}:", span)
@@ -553,7 +551,7 @@ class UnitGen(TogetherGen):
         while todo:
             for node in nodes([todo.pop()]):
                 if type(node) is n.Call:
-                    if node.func in _SEARCHES:
+                    if node.func in MEMO_SEARCHES:
                         return True
                     if node.func in defines and node.func not in seen:
                         seen.add(node.func)

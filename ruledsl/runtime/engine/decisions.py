@@ -14,8 +14,8 @@ from math import comb, perm
 
 from ...errors import error
 from ..effects.effects import draw_one, drawn_at_once, move
-from ..fastpaths import on
 from ..effects.events import emit, merge_moves, sees_face
+from ..fastpaths import on
 from ..model.chance import next_random
 from ..model.collections import items_of
 from ..model.signals import SUSPEND

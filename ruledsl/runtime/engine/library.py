@@ -245,6 +245,10 @@ def _distance_in(st, prog, found, b):
 # What generated code calls in place of `distance` (compiler/exprs.py).
 PLAIN_SEARCHES = {"distances_of": _distances_of, "distance_in": _distance_in}
 
+# The builtins whose searches a decision keeps in st.memo while its options are worked out
+# (those that call _distances_from).
+MEMO_SEARCHES = frozenset({"distance", "nearest"})
+
 
 def _path(st, prog, a, b, via=None, avoid=None, board=None):
     via, avoid = _graph_kw(st, prog, via, avoid)
