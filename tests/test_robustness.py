@@ -55,6 +55,18 @@ def test_a_long_campaign_of_mutants():
     assert not outcome.failures, outcome.report()
 
 
+def test_a_mutant_whose_loop_offers_nothing_is_told_not_hung():
+    """Mutant 20786871 (a CI campaign's failure): no pawn of breakthrough can ever move, so its
+    flow offers an empty menu turn after turn. Each turn went through every pawn yet spent only
+    the loop's few steps: the runaway took 40 s of CPU to tell, and the hang detector's signal,
+    landing between two lines of generated code, broke the locating of the error. The items a
+    menu goes through are spent now (test_runtime), and a place with no line is passed over."""
+    outcome = fuzz.Outcome()
+    fuzz.try_mutant(20786871, outcome)
+    assert outcome.tried == 1 and outcome.clean == 1 and outcome.played == 0     # told as a RulesError
+    assert not outcome.failures, outcome.report()
+
+
 def test_deep_parentheses_are_fine():
     text = 'game "x"\nplayers 2\nconst c = ' + "(" * 3000 + "1" + ")" * 3000 + "\nflow:\n    win players\n"
     assert [d for d in ruledsl.check("deep.rules", text) if d.severity == "error"] == []

@@ -1571,6 +1571,42 @@ def test_a_runaway_loop_through_the_run_loop_is_caught_by_its_turns():
     assert "never finishes" in caught.value.diagnostic.hint
 
 
+GRID8 = 'board B grid:\n    map: """\n' + "\n".join(". " * 8 for _ in range(8)) + '\n    """\n'
+SPENDING = {
+    "a menu's options": "choose by P1:\n            option \"{sq}\" for each sq in locations(B) if n < 0:\n                pass",
+    "a choice's items": "choose sq from locations(B) where n < 0 by P1:\n            pass",
+    "a loop statement": "for each sq in locations(B):\n            increase n by 0",
+    "a loop over a list just made": "for each sq in [each s in locations(B) where s.row > 0]:\n            increase n by 0",
+}
+
+
+@pytest.mark.parametrize("body", SPENDING.values(), ids=SPENDING.keys())
+def test_the_items_a_statement_goes_through_are_spent_from_the_step_budget(body):
+    """However little else a loop's turn spends (a decision that offers nothing, over a list fixed
+    when the game is compiled, every fast path on), it spends the items it goes through: a
+    runaway made of such turns is told in seconds, not minutes."""
+    text = (f'game "t"\nplayers 2\nvar n: int = 0\n{GRID8}flow:\n    repeat 10 times:\n        {body}\n'
+            '    turn P1:\n        choose x from [1, 2]:\n            win players\n')
+    state = ruledsl.load("t.rules", text=text).new_game()
+    assert state.legal_labels() == ["1", "2"]
+    assert state.steps >= 10 * 64
+
+
+def test_a_place_in_generated_code_without_a_line_is_passed_over():
+    """An exception raised between lines (by a signal's handler) has a traceback entry whose line
+    is None: locating it names the next place out, and never fails itself."""
+    program = ruledsl.load(str(GAMES / "examples" / "tic_tac_toe.rules")).program
+    filename, (name, spans, _) = next(iter(program.code_map.pieces().items()))
+
+    class Entry:
+        def __init__(self, line, next_entry=None):
+            self.tb_frame = type("Frame", (), {"f_code": type("Code", (), {"co_filename": filename})})
+            self.tb_lineno, self.tb_next = line, next_entry
+    assert program.code_map.locate(Entry(1, Entry(None))) == (spans[0], name)
+    assert program.code_map.calls(Entry(None, Entry(1))) == [(spans[0], name)]
+    assert program.code_map.locate(Entry(None)) == (None, None)
+
+
 def test_a_runaway_loop_in_a_decision_is_a_rules_error_and_the_state_is_spent():
     text = ('game "t"\nplayers 2\nvar n: int = 0\nflow:\n    turn P1:\n        choose x from [1, 2]:\n'
             '            repeat until n < 0:\n                increase n by 1\n    win players\n')

@@ -156,19 +156,41 @@ class ExprGen:
         just built is gone through as it is (its size is bounded by what was already counted);
         anything else through _items, which spends a step per item. statement: the loop is a
         Python statement (a comprehension's source may not use `:=`)."""
+        text, certain, _ = self.items_parts(e, names, statement)
+        return text, certain
+
+    def loop_source(self, e, names) -> tuple:
+        """(lines to write before a loop statement over e, the text it goes through, Certain of
+        the items or None). A loop statement spends its items from the step budget even when
+        items_source goes through them as they are: a statement runs again and again (a menu
+        offered each turn of a loop that changes nothing), and a runaway must be told in seconds
+        however little else its turns spend. Written inline, at no call's cost."""
+        text, certain, counted = self.items_parts(e, names, True)
+        if counted:
+            return [], text, certain
+        fixed = self.ns.known(text)
+        if type(fixed) is tuple:
+            return ([f"st.steps += {len(fixed)}"] if fixed else []), text, certain
+        if text.isidentifier():
+            return [f"st.steps += len({text})"], text, certain
+        name = self.ns.fresh("s")
+        return [f"{name} = {text}", f"st.steps += len({name})"], name, certain
+
+    def items_parts(self, e, names, statement: bool) -> tuple:
+        """items_source, and whether the text spends the items itself (through _items)."""
         text = self.gen(e, names) if statement else self.plain(e, names)
         fixed = self.ns.known(text)
         if type(fixed) is tuple and on("fold"):
-            return text, certainty(fixed)
+            return text, certainty(fixed), False
         if text in self.built:
-            return text, self.built[text]
+            return text, self.built[text], False
         bare = self.sure(text, "tuple")
         if bare is not None:
-            return bare, self.certain_of(bare).items
+            return bare, self.certain_of(bare).items, False
         kind = self.type_of(e) if on("typed") else None
         if kind is not None and kind.head in ("zone", "zone of"):
-            return f"_zone_items(st, {text})", None
-        return f"_items(st, {text})", None
+            return f"_zone_items(st, {text})", None, False
+        return f"_items(st, {text})", None, True
 
     def hoist_target(self, text: str):
         """The outermost loop out of which text may be worked out once (it reads none of the names

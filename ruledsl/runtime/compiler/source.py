@@ -104,11 +104,9 @@ class CodeMap:
         scenario line that called a rule, the rule's line, …"""
         found = []
         while tb is not None:
-            piece = self._pieces.get(tb.tb_frame.f_code.co_filename)
-            if piece is not None:
-                name, spans, _ = piece
-                if 0 < tb.tb_lineno <= len(spans):
-                    found.append((spans[tb.tb_lineno - 1], name))
+            place = self._place(tb)
+            if place is not None:
+                found.append(place)
             tb = tb.tb_next
         return found
 
@@ -116,14 +114,19 @@ class CodeMap:
         """(span, piece name) of the innermost generated line in a traceback, or (None, None)."""
         found = (None, None)
         while tb is not None:
-            piece = self._pieces.get(tb.tb_frame.f_code.co_filename)
-            if piece is not None:
-                name, spans, _ = piece
-                line = tb.tb_lineno
-                if 0 < line <= len(spans):
-                    found = (spans[line - 1], name)
+            found = self._place(tb) or found
             tb = tb.tb_next
         return found
+
+    def _place(self, tb):
+        """(span, piece name) of one traceback entry in generated code, or None. Its line may be
+        None: an exception raised between lines (a signal's handler) has no line to name."""
+        piece = self._pieces.get(tb.tb_frame.f_code.co_filename)
+        line = tb.tb_lineno
+        if piece is None or line is None:
+            return None
+        name, spans, _ = piece
+        return (spans[line - 1], name) if 0 < line <= len(spans) else None
 
 
 def _is_int(text: str) -> bool:

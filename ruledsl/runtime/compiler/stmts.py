@@ -258,9 +258,11 @@ class StmtGen:
         var, inner = self.bind(s.var, names, False)
         # a list fixed when the game is compiled is gone through as it is, its items as certain
         # as the list's (compiler/certain.py); anything else through _items
-        source, items = self.exprs.items_source(s.source, names, statement=True)
+        spend, source, items = self.exprs.loop_source(s.source, names)
         if items is not None and on("typed"):
             self.exprs.certain[var] = items
+        for line in spend:
+            out.add(line, s.span)
         out.add(f"for {var} in {source}:", s.span)
         with out.indented():
             self.block(s.body, inner, out)

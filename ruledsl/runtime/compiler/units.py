@@ -281,13 +281,15 @@ class UnitGen(TogetherGen):
                       if s.where is not None and on("fixed") else (None, s.where))
         # `choose x from [each y in L where c]`: L gone through, c tested with each option
         fused = filtering(s.source) if s.count_min is None and head is None and on("fuse") else None
-        source, items = self.compiler.exprs.items_source(fused.source if fused else s.source, names, statement=True)
+        spend, source, items = self.compiler.exprs.loop_source(fused.source if fused else s.source, names)
         if s.count_min is not None:
             high = self.x(s.count_max, names) if s.count_max is not None else None
             low = self.x(s.count_min, names)
             around = _shows_alone(s.label, s.var)
             if s.where is None and around is not None and on("lazy") and not together and not s.automatic:
                 self.decision_block(unit, s.span)
+                for line in spend:
+                    unit.add(line, s.span)
                 prefix, suffix = around
                 unit.add(f"return _offer_selections(st, fr, {self.chooser(s, names)}, {source}, {low}, "
                          f"{high if high else low}, {s.ordered}, {self.k(prefix)}, {self.k(suffix)}, __L{body}__, "
@@ -316,6 +318,8 @@ class UnitGen(TogetherGen):
                 where = kept_in if where is None else f"({kept_in}) and ({where})"
             kept = self.x(head, local) if head is not None else None
             note = self.label(s.help, local) if s.help is not None else None
+        for line in spend:
+            unit.add(line, s.span)
         counts = s.count_min is None or self.fixed_counts(s)
         # Nothing but where the items lie decides the options and their labels: all of them are
         # remembered per list of items given (fixed.py), when the items are board locations.
@@ -474,7 +478,10 @@ class UnitGen(TogetherGen):
                 item = items[option]
                 local = {**names, option.var: item}
                 # what is certain of the items first: the condition and the label read them so
-                source, certain = self.compiler.exprs.items_source(option.source, names, statement=True)
+                if whole:       # its items spent by remembered_menu
+                    spend, (source, certain) = [], self.compiler.exprs.items_source(option.source, names, statement=True)
+                else:
+                    spend, source, certain = self.compiler.exprs.loop_source(option.source, names)
                 if certain is not None and on("typed"):
                     self.compiler.exprs.certain[item] = certain
                 chosen[option] = (var, certain if not together else None)
@@ -483,6 +490,7 @@ class UnitGen(TogetherGen):
                 if whole:
                     sources.append((source, item))
                     source = f"__S{len(sources) - 1}__"
+                lines += [(line, option.span) for line in spend]
                 lines += [(f"for {item} in {source}:", option.span),
                           (f"    if {test}:", option.span),
                           (f"        found.setdefault({'_l := ' if option.help else ''}{self.label(option.label, local)}, "
@@ -528,6 +536,7 @@ class UnitGen(TogetherGen):
         ok, memo, made = self.ns.fresh("ok"), self.k({}), self.ns.fresh("f")
         for pool, (source, _item) in zip(pools, sources):
             unit.add(f"{pool} = {source}", span)
+            unit.add(f"st.steps += len({pool})", span)      # as loop_source spends a loop's items
         unit.add(f"{ok} = {' and '.join(f'_fixed_items({pool})' for pool in pools)}", span)
         key = f"({', '.join(pools)},)"
         unit.add(f"{made} = {memo}.get({key}) if {ok} else None", span)
