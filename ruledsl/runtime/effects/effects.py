@@ -7,7 +7,6 @@ arguments (and the span to blame). Enter/leave triggers fire from here.
 from __future__ import annotations
 
 from ...errors import error
-from ..fastpaths import on
 from ..model.chance import next_random, settle, shuffled
 from ..model.collections import items_of
 from ..model.values import Comp, Location, Player, Zone, component_text, display, turn_direction
@@ -216,7 +215,7 @@ def disclose_var(st, slots, mask: int, text: str) -> None:
 def move_many(prog, st, what, where, end, facing, span) -> None:
     """`move X to Y`: each component of X in turn, told as one event per run of alike moves."""
     items = what if type(what) is tuple else (what,)
-    if len(items) > 1 and (st.muted or st.quiet) and on("bulk") and _at_once(prog, st, items, where):
+    if len(items) > 1 and (st.muted or st.quiet) and prog.bulk and _at_once(prog, st, items, where):
         _move_at_once(st, items, where, end, facing)
         return
     if end == "top":
@@ -285,7 +284,7 @@ def draw_one(prog, st, src, end, span):
 
 def draw_many(prog, st, count, src, dst, end, dest_end, facing, span) -> None:
     """`draw N from src to dst`: stops, and says so, when src runs out."""
-    if count > 1 and (st.muted or st.quiet) and on("bulk") and drawn_at_once(prog, st, count, src, dst, end,
+    if count > 1 and (st.muted or st.quiet) and prog.bulk and drawn_at_once(prog, st, count, src, dst, end,
                                                                             dest_end, facing):
         return
     mark = st.log

@@ -15,7 +15,6 @@ from math import comb, perm
 from ...errors import error
 from ..effects.effects import draw_one, drawn_at_once, move
 from ..effects.events import emit, merge_moves, sees_face
-from ..fastpaths import on
 from ..model.chance import next_random
 from ..model.collections import items_of
 from ..model.signals import SUSPEND
@@ -302,7 +301,7 @@ def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end
     chance, a draw from a bag or an unsettled shuffled deck suspends as a chance event."""
     env = fr.env
     left, src, dst = env[slot]
-    if left > 1 and (st.muted or st.quiet) and on("bulk") and drawn_at_once(prog, st, left, src, dst, end,
+    if left > 1 and (st.muted or st.quiet) and prog.bulk and drawn_at_once(prog, st, left, src, dst, end,
                                                                            dest_end, facing):
         left = 0
     mark, moved = st.log, 0

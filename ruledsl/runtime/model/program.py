@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...check.builtins import DIRECTIONS, GRID_EDGE_KINDS, ZONE_SHAPES
 from ...ir import nodes as n
 from ...ir.boards import compile_board
+from ..fastpaths import on
 from .state import StateData
 from .values import Board, EdgeKind, EnumType, EnumValue, KindInfo, Location, Player, Tag, Zone
 
@@ -29,6 +30,7 @@ class Program:
         self.players = tuple(Player(i, names[i], labels[i]) for i in range(players))
         self.seat_by_name = {p.name: p for p in self.players}
         self.started: dict = {}     # (chance, hold) -> the state every seed starts in, when chance played no part
+        self.bulk = on("bulk")      # read where components move: an attribute, not a call
         self._build_enums()
         self.options = {k: self._option_value(k, v) for k, v in options.items()}
         self._build_kinds()
