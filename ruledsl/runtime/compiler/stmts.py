@@ -137,10 +137,16 @@ class StmtGen:
     # ---------------------------------------------------------------- effects
     def s_Move(self, s, names, out, persist):
         item = self.x(s.item, names)
-        rest = f"{self.x(s.dest, names)}, {self.k(s.end)}, {self.k(s.facing)}, {self.k(s.span)}"
+        dest = self.x(s.dest, names)
+        rest = f"{dest}, {self.k(s.end)}, {self.k(s.facing)}, {self.k(s.span)}"
         kind = self.exprs.type_of(s.item)
         if kind is not None and kind.head == "kind" and on("typed"):
             t = self.exprs.temp()       # one component, as the checker expects: moved without a list
+            onto = self.exprs.sure(dest, "Location") if s.end is None and s.facing is None else None
+            if onto is not None:        # onto a board location, as it lays things: effects.move_onto
+                out.add(f"_move_onto(prog, st, {t}, {onto}, {self.k(s.span)}) if type({t} := {item}) is Comp "
+                        f"else _move_many(prog, st, {t}, {rest})", s.span)
+                return
             out.add(f"(_move if type({t} := {item}) is Comp else _move_many)(prog, st, {t}, {rest})", s.span)
             return
         out.add(f"_move_many(prog, st, {item}, {rest})", s.span)

@@ -69,6 +69,44 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
             fire(prog, st, prog.enter_triggers, comp, dest)
 
 
+def move_onto(prog, st, comp: Comp, loc: Location, span=None) -> None:
+    """move(), where the compiler is certain that comp is a component and loc a board location,
+    at its default end and facing (the commonest move: a piece onto a square). What move() asks
+    of its arguments is known: a location lays things face up, at its bottom end, and holds as
+    many as are put there; and since everyone sees the face of what lies face up, who saw it
+    before need not be worked out."""
+    cid = comp.id
+    contents = st.contents
+    old_index = st.loc[cid]
+    new_index = loc.index
+    if st.lazy and new_index in st.lazy:
+        settle(st, new_index)
+    items = contents[old_index]
+    i = items.index(comp)
+    items = items[1:] if i == 0 else items[:i] + items[i + 1:]
+    if old_index != new_index:
+        contents[old_index] = items
+        items = contents[new_index]
+    contents[new_index] = items + (comp,)
+    st.loc[cid] = new_index
+    st.face[cid] = True
+    if not (st.muted or st.quiet):
+        route = f"moves from {prog.places[old_index].label} to {loc.label}" if old_index != new_index \
+            else f"stays on {loc.label}"
+        if comp.kind.position == "all":
+            log = st.log        # in plain sight, told to everyone: as move() tells it
+            st.log = (new_event((f"{component_text(st, comp)} {route}", None, None, "move")), log,
+                      log[2] + 1 if log is not None else 1)
+        else:
+            # who saw its face before makes no difference: it lands face up, for all to see
+            emit_about(prog, st, comp, 0, route)
+    if old_index != new_index and (prog.leave_triggers or prog.enter_triggers):
+        if prog.leave_triggers and type(prog.places[old_index]) is Location:
+            fire(prog, st, prog.leave_triggers, comp, prog.places[old_index])
+        if prog.enter_triggers:
+            fire(prog, st, prog.enter_triggers, comp, loc)
+
+
 def fire(prog, st, triggers, comp, loc) -> None:
     for trigger in triggers:
         trigger(st, comp, loc)

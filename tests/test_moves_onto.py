@@ -1,0 +1,46 @@
+"""A single move onto a board square the compiler is certain of (effects.move_onto, fast path
+`typed`) does what the general move does: the same places, faces, triggers and events, for
+every seat (tests/fixtures/moves_onto.rules)."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import ruledsl
+from ruledsl.runtime import fastpaths
+
+from .conftest import ROOT
+
+GAME = ROOT / "tests" / "fixtures" / "moves_onto.rules"
+
+
+def _trace(seed: int, off: set, monkeypatch) -> list:
+    """Every decision's options, then each seat's view and log (and the public ones)."""
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    state = ruledsl.load(str(GAME)).new_game(seed=seed)
+    rng = random.Random(seed)
+    trace = []
+    while not state.is_terminal():
+        labels = state.legal_labels()
+        trace.append(labels)
+        state.apply(rng.choice(labels))
+    for seat in (None, 0, 1):
+        trace += [state.view(seat), state.events(seat)]
+    return trace
+
+
+def test_the_fixture_moves_onto_squares_in_every_way(monkeypatch):
+    code = ruledsl.load(str(GAME)).program.code_map.texts("the flow")
+    assert code.count("_move_onto(") == 3          # the ghost twice, the card from the deck
+    told = [line for seed in range(6) for line in _trace(seed, set(), monkeypatch)[-1]]
+    assert any("stays on" in line for line in told)
+    assert any(" moves from deck to " in line for line in told)
+    assert any("moves from" in line and "Ghost" in line for line in told)
+    assert not any(line.startswith("entered 0,") or line.endswith("left 0") for line in told)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000))
+def test_moves_onto_squares_change_no_game(seed, monkeypatch):
+    assert _trace(seed, set(), monkeypatch) == _trace(seed, {"typed"}, monkeypatch)
