@@ -33,6 +33,26 @@ def test_only_defines_that_read_nothing_play_changes_but_their_arguments_are_kep
     code = game.program.code_map.texts("the flow")
     assert len(re.findall(r"_remember1\(st, k\d+, d_\d+, ", code)) == 2        # lines_through, tiles_of
     assert len(re.findall(r"_remember\(st, k\d+, d_\d+, ", code)) == 1         # pair_lines(sq, B2)
+    # a square's kept value is read in place, with no call (remember1 asked only on a miss)
+    assert len(re.findall(r"\(not st.unfolded and (k\d+)\.get\(env\['sq'\]\)\) or _remember1\(st, \1, ", code)) == 1
+
+
+def test_a_kept_value_that_is_empty_is_read_right():
+    """An empty list kept reads as false where it is read in place: remember1 is asked, and gives
+    it (kept, not worked out again)."""
+    text = ('game "t"\nplayers 2\nboard B grid:\n    map: """\n. .\n"""\n'
+            'define beyond(sq) = [each s in locations(B) where s.column > sq.column + 5]\n'
+            'flow:\n    turn P1:\n        choose sq from locations(B) as "{sq} {count(beyond(sq))}":\n'
+            '            if count(beyond(sq)) == 0 and beyond(sq) == []:\n                win [P1]\n'
+            '    win [P2]\n')
+    game = ruledsl.load("t.rules", text=text)
+    code = game.program.code_map.texts("the flow")
+    [memo] = set(re.findall(r"\(not st.unfolded and (k\d+)\.get\(", code))
+    state = game.new_game()
+    assert state.legal_labels() == ["A1 0", "B1 0"]
+    state.apply("B1 0")
+    assert state.returns() == [1.0, 0.0]
+    assert game.program.compiler.ns.globals[memo] == {loc: () for loc in game.program.locations.values()}
 
 
 def test_what_is_kept_is_kept_per_arguments_for_the_whole_game():

@@ -10,6 +10,7 @@ fresh Python local, or `env['x']` for a name kept in the frame across decisions.
 """
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 
 from ...check.builtins import BUILTINS
@@ -767,6 +768,11 @@ class ExprGen:
             self.values_certain[name] = self.built.get(text)
         return self.values_certain[name]
 
+    def certain_key(self, text: str) -> bool:
+        """Whether every value text reads is one remember() keeps values by (engine/remember.py)."""
+        certain = self.certain_of(text)
+        return certain is not None and certain.cls in _KEY_CLASSES and certain.cls is not tuple
+
     def define_call(self, e, names):
         decl = self.prog.defn.defines[e.func]
         if on("remember") and e.args and len(e.args) == len(decl.params) and self.statics().remembered(e.func):
@@ -777,6 +783,11 @@ class ExprGen:
             if memo is None:
                 memo = self.memos[e.func] = self.k({})     # one for every call of the define
             text = f"{helper}(st, {memo}, {self.compiler.define_function(e.func)}, {', '.join(args)})"
+            key = args[0].strip("()") if len(args) == 1 else None
+            if key is not None and _READ.fullmatch(key) and self.certain_key(key):
+                # a value kept is read here, with no call: one a falsy value (an empty list)
+                # or a scenario's changed state (st.unfolded) asks remember1 for
+                text = f"((not st.unfolded and {memo}.get({key})) or {text})"
             certain = self.certain_value(e.func)
             if certain is not None:
                 self.built[text] = certain
@@ -890,6 +901,9 @@ class Raw(str):
     span = None
 
 # Expressions worth keeping rather than working out again (see Hoist).
+# A name or a frame's entry: read twice at the cost of once
+_READ = re.compile(r"[A-Za-z_]\w*|env\['[^'\\]+'\]")
+_KEY_CLASSES = frozenset({Comp, Location, Player, Zone})
 _COSTLY = (n.Call, n.ListLit, n.Range, n.Attr)
 _FOLDED = (n.Call, n.ListLit)
 # Builtins whose list holds only items of their first argument's.
