@@ -401,3 +401,24 @@ def test_only_decisions_that_search_keep_their_searches():
     house = ruledsl.load(str(ROOT / "games" / "haunting_house.rules"), players=2).program.code_map
     assert "st.memo = {}" in house.texts("rule fall_through_trap_door")
     assert "st.memo = {}" not in house.texts("rule switch_tiles")
+
+
+def test_a_turn_of_a_seat_certain_when_compiled_is_begun_in_place(monkeypatch):
+    """`turn p:` over the seats: no call of enter_turn, the seat's event made once; the same
+    round numbers, current seats and log as enter_turn gives."""
+    program = ruledsl.load(str(TIC_TAC_TOE), players=2).program
+    code = program.code_map.texts("the flow")
+    assert "_enter_turn(" not in code and "st.round += 1" in code
+
+    def turns(off):
+        monkeypatch.setattr(fastpaths, "OFF", off)
+        state = ruledsl.load(str(TIC_TAC_TOE), players=2).new_game(seed=4)
+        seen = []
+        for label in ["mark A1", "mark B1", "mark A2", "mark B2", "mark C3"]:
+            seen.append((state.round, state.current_player, state.view(None)["round"]))
+            state.apply(label)
+        return seen, state.events(None), state.events(0)
+    fast = turns(set())
+    assert fast == turns({"typed"})
+    assert [r for r, _, _ in fast[0]] == [1, 1, 2, 2, 3] and [p for _, p, _ in fast[0]] == [0, 1, 0, 1, 0]
+    assert fast[1].count("X's turn") == 3 and fast[1].count("O's turn") == 3      # O's turn after C3

@@ -21,6 +21,7 @@ from ...errors import error
 from ...check.decisions import escapes, is_chance_let
 from ...ir import nodes as n
 from ...ir.walk import nodes
+from ..effects.flow import turn_event
 from ..engine.library import MEMO_SEARCHES
 from ..fastpaths import on
 from .certain import Certain
@@ -191,7 +192,21 @@ class UnitGen(TogetherGen):
     def u_Turn(self, unit, s, names, exits, loops):
         slot = self.slot("turn")
         unit.add(f"env[{slot!r}] = st.current", s.span)
-        unit.add(f"_enter_turn(st, {self.x(s.player, names)})", s.span)
+        player = self.x(s.player, names)
+        seat = self.compiler.exprs.sure(player, "Player") if on("typed") else None
+        if seat is None:
+            unit.add(f"_enter_turn(st, {player})", s.span)
+        else:       # effects/flow.enter_turn, written out for a value certain to be a seat
+            told = self.k(tuple(turn_event(p) for p in self.prog.players))
+            if not seat.isidentifier():
+                read, seat = seat, self.ns.fresh("t")
+                unit.add(f"{seat} = {read}", s.span)
+            unit.add(f"st.current = {seat}", s.span)
+            unit.add(f"if {seat}.index == 0:", s.span)
+            unit.add("    st.round += 1", s.span)
+            unit.add("if not st.muted:", s.span)
+            unit.add("    log = st.log", s.span)
+            unit.add(f"    st.log = ({told}[{seat}.index], log, log[2] + 1 if log is not None else 1)", s.span)
         self.around(unit, s, names, exits, loops, lambda u, span: u.add(f"st.current = env.pop({slot!r}, None)", span))
 
     def around(self, unit, s, names, exits, loops, leave) -> None:

@@ -11,6 +11,8 @@ from .events import emit
 
 
 def enter_turn(st, p) -> None:
+    """`turn p:` begins (compiled code does this in place where p is certain to be a seat,
+    telling the event turn_event made once)."""
     if type(p) is not Player:
         raise RuleFailure(f"{display(st, p)} is not a player")
     st.current = p
@@ -18,7 +20,12 @@ def enter_turn(st, p) -> None:
         st.round += 1
     if not st.muted:    # emit(), written out: a turn is told even `quietly:`
         log = st.log
-        st.log = (new_event((f"{p.label}'s turn", None, None, "turn")), log, log[2] + 1 if log is not None else 1)
+        st.log = (turn_event(p), log, log[2] + 1 if log is not None else 1)
+
+
+def turn_event(p):
+    """The event that tells p's turn (the same every time: events are never changed)."""
+    return new_event((f"{p.label}'s turn", None, None, "turn"))
 
 
 def enter_phase(st, name) -> None:
