@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ruledsl
+from ruledsl.runtime import fastpaths
 from ruledsl.ir import nodes as n
 from ruledsl.runtime.compiler.fixed import PLACE, VALUE, fixed, fixed_items, fixed_prefix
 from ruledsl.runtime.model.values import Location
@@ -183,3 +184,62 @@ def test_selections_not_read_off_the_board_are_left_to_the_decision():
     assert fixed_selections({}, board[:3], 2, 2, False, failing, board) is None             # fails on some square
     assert fixed_selections({}, board[:3], 2, 2, False, lambda sel: True, board) == \
         [(board[0], board[1]), (board[0], board[2]), (board[1], board[2])]
+
+
+LABELLED = '''game "Labelled"
+players 2
+kind Stone
+zone bag: area of Stone:
+    4 x Stone
+board B grid:
+    map: """
+. . .
+. . .
+"""
+define free(sq) = count(contents(sq)) == 0
+flow:
+    repeat:
+        for each p in players:
+            turn p:
+                choose sq from [each s in locations(B) where free(s)] as "{LABEL}":
+                    move first(contents(bag)) to sq
+                if count(contents(bag)) == 0:
+                    win players
+'''
+
+
+def _labelled(label: str, off: set, monkeypatch, seed: int = 3):
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    game = ruledsl.load("t.rules", text=LABELLED.replace("{LABEL}", label))
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    offered = []
+    while not state.is_terminal():
+        offered.append(state.legal_labels())
+        state.apply(rng.choice(state.legal_labels()))
+    return game.program.code_map.texts("the flow"), offered, state.events(None)
+
+
+@pytest.mark.parametrize("label, pairs, distinct", [
+    ("take {sq}", True, True),                          # the square shown: distinct
+    ("row {sq.row} col {sq.column}", True, True),
+    ("row {sq.row}", True, False),                      # three squares a row: the first is offered
+    ("take {count(contents(sq))}", False, False),       # reads what lies there: made each time
+])
+def test_the_labels_of_a_choice_among_fixed_squares_are_made_once(label, pairs, distinct, monkeypatch):
+    """A choice of one among a list of squares fixed when compiled, labelled by where each lies,
+    finds its options with labels made when the game is compiled (and stores them with no test
+    when they are distinct): the same options, in the same order, as making them each time."""
+    code, offered, told = _labelled(label, set(), monkeypatch)
+    assert (offered, told) == _labelled(label, {"fixed"}, monkeypatch)[1:]
+    assert all(len(labels) == len(set(labels)) for labels in offered)
+    assert bool(re.search(r"for l_\d+, v_\d+ in k\d+:", code)) is pairs
+    assert bool(re.search(r"found\[l_\d+\] = v_\d+", code)) is distinct
+
+
+def test_a_label_that_fails_on_a_square_fails_when_offered_not_when_compiled():
+    game = ruledsl.load("t.rules", text=LABELLED.replace("{LABEL}", "{6 / (sq.column - 2)}"))
+    assert not re.search(r"for l_\d+, v_\d+ in k\d+:", game.program.code_map.texts("the flow"))
+    with pytest.raises(ruledsl.RulesError) as caught:
+        game.new_game()
+    assert (caught.value.line, caught.value.message) == (16, "division by zero")

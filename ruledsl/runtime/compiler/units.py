@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from ...errors import error
+from ...errors import RulesError, error
 from ...check.decisions import escapes, is_chance_let
 from ...ir import nodes as n
 from ...ir.walk import nodes
 from ..effects.flow import turn_event
 from ..engine.library import MEMO_SEARCHES
 from ..fastpaths import on
+from ..model.values import Location
 from .certain import Certain
 from .exprs import filtering
 from .fixed import FIXED_MEMO, FIXED_POOLS, fixed, fixed_label, fixed_prefix
@@ -340,7 +341,7 @@ class UnitGen(TogetherGen):
         # remembered per list of items given (fixed.py), when the items are board locations.
         whole = (where is None and note is None and not together and counts and on("fixed")
                  and fixed_label(s.label, s.var, self.prog.defn.defines))
-        fixed_ok = None
+        fixed_ok = labelled = None
         if kept is not None or whole:
             # whether the items are board locations, once for the decision (fixed.py)
             pool, fixed_ok = self.ns.fresh("s"), self.ns.fresh("ok")
@@ -360,7 +361,13 @@ class UnitGen(TogetherGen):
             unit.add(f"for {item} in {passed}:", s.span)
             kept = None
         else:
-            unit.add(f"for {item} in {select(source)}:", s.span)
+            labelled = self.labelled(s, source) if kept is None and note is None and not together else None
+            if labelled is None:
+                unit.add(f"for {item} in {select(source)}:", s.span)
+            else:
+                pairs, distinct = labelled
+                label = self.ns.fresh("l")
+                unit.add(f"for {label}, {item} in {self.k(pairs)}:", s.span)
         if not whole:
             pad = "    "
             if kept is not None:
@@ -368,7 +375,9 @@ class UnitGen(TogetherGen):
             if where is not None:
                 unit.add(f"    if {where}:", s.span)
                 pad = "        "
-            if note is None:
+            if labelled is not None and distinct:
+                unit.add(f"{pad}found[{label}] = {item}", s.span)
+            elif note is None:
                 unit.add(f"{pad}found.setdefault({label}, {item})", s.span)
             else:
                 unit.add(f"{pad}found.setdefault(_l := {label}, {item})", s.span)
@@ -385,6 +394,26 @@ class UnitGen(TogetherGen):
         chosen = self.compiler.exprs.certain.get(item) if not together else None
         with self.certain_as(var, chosen):     # the body reads the chosen item(s) as the options did
             self.after_choice(unit, s, names, inner, body, orelse, end, exits, loops, together)
+
+    def labelled(self, s, source: str):
+        """(((label, item), …) of a choice of one among a list of board locations fixed when the
+        game is compiled, whose label reads only where its item lies (fixed.py), worked out now;
+        whether those labels are distinct), or None. The options are then found with no label
+        made (and, the labels distinct, with no test that one is already there)."""
+        items = self.ns.known(source)
+        if s.count_min is not None or type(items) is not tuple or not items or not on("fixed") \
+                or any(type(x) is not Location for x in items) \
+                or not fixed_label(s.label, s.var, self.prog.defn.defines):
+            return None
+        try:
+            with self.compiler.exprs.detached():
+                labels = tuple(x.label if s.label is None else self.compiler.evaluate(s.label, {s.var: x})
+                               for x in items)
+        except RulesError:
+            return None         # told when the decision is offered, as without this
+        if any(type(label) is not str for label in labels):
+            return None
+        return tuple(zip(labels, items)), len(set(labels)) == len(labels)
 
     def remembered(self, unit, span, item: str, kept: str, where, fixed_ok: str, pad: str = ""):
         """Lines in a decision's loop that work out the fixed head of its `where` (fixed.py) once
