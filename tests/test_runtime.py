@@ -1577,14 +1577,21 @@ SPENDING = {
     "a choice's items": "choose sq from locations(B) where n < 0 by P1:\n            pass",
     "a loop statement": "for each sq in locations(B):\n            increase n by 0",
     "a loop over a list just made": "for each sq in [each s in locations(B) where s.row > 0]:\n            increase n by 0",
+    # the items of a fixed list a comprehension goes through, spent by the turn that runs it
+    "a comprehension in a loop statement's turn": "set n to count([each s in locations(B) where s.row < 0])",
+    "a comprehension in a turn of a loop that may wait for a decision": (
+        "set n to count([each s in locations(B) where s.row < 0])\n        if n > 0:\n"
+        "            choose x from [1, 2] by P1:\n                pass"),
+    "a comprehension in a decision's condition": (
+        "choose x from [1, 2] where any(each s in locations(B) where s.row == -x) by P1:\n            pass"),
 }
 
 
 @pytest.mark.parametrize("body", SPENDING.values(), ids=SPENDING.keys())
 def test_the_items_a_statement_goes_through_are_spent_from_the_step_budget(body):
     """However little else a loop's turn spends (a decision that offers nothing, over a list fixed
-    when the game is compiled, every fast path on), it spends the items it goes through: a
-    runaway made of such turns is told in seconds, not minutes."""
+    when the game is compiled, every fast path on), it spends the items it and its expressions
+    go through: a runaway made of such turns is told in seconds, not minutes."""
     text = (f'game "t"\nplayers 2\nvar n: int = 0\n{GRID8}flow:\n    repeat 10 times:\n        {body}\n'
             '    turn P1:\n        choose x from [1, 2]:\n            win players\n')
     state = ruledsl.load("t.rules", text=text).new_game()

@@ -23,8 +23,9 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             needed, instead of once per option;
 - fold:     a builtin that reads nothing that changes in play, called with arguments
             known when the game is compiled (`locations(Grid)`), is its value; a
-            fixed list is gone through as it is (a loop statement spends its length,
-            known when compiled, as one number; a comprehension spends nothing); any expression that keeps one value all game long
+            fixed list is gone through as it is (its length, known when compiled, is
+            spent as one number: by a loop statement over it, and by the loop turn
+            or decision that runs a comprehension over it); any expression that keeps one value all game long
             (compiler/static.py: `first([each c in components(Card) where c.suit is
             Joker])` when play never sets a suit) is worked out once, when the game
             is compiled, and read again only in a state a scenario changed as play

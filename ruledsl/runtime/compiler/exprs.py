@@ -56,6 +56,10 @@ class ExprGen:
         self.memo = None            # while a decision's labels are written: the name of its display memo
         self.memo_used = False      # whether what was written since this was cleared shows through that memo
         self.hoists: list = []      # the loops being written, outermost first: where invariant parts go (Hoist)
+        # The lengths of the fixed lists the comprehensions written so far go through as they are
+        # (items_source): a loop turn or a decision whose expressions go through them spends what
+        # it wrote here, read with written_through()
+        self.through = 0
         self.kept: list = []        # the names a comprehension just written keeps (see kept_around)
         self.kind_test = ""         # the kind test that heads the condition of the loop just written
         self.static = None          # what keeps one value all game long (static.Static), made when needed
@@ -115,7 +119,7 @@ class ExprGen:
         """Write a separate expression (a value worked out when the game is compiled) in the
         middle of another: no loop of the one being written is in scope, nothing is folded."""
         saved = (self.hoists, self.no_walrus, self.memo, self.memo_used, self.kept, self.kind_test, self.sites,
-                 self.inlining)
+                 self.inlining, self.through)
         self.hoists, self.no_walrus, self.memo, self.memo_used, self.kept, self.kind_test, self.sites, \
             self.inlining = [], 0, None, False, [], "", [], set()
         self.folding = True
@@ -123,7 +127,7 @@ class ExprGen:
             yield
         finally:
             (self.hoists, self.no_walrus, self.memo, self.memo_used, self.kept, self.kind_test, self.sites,
-             self.inlining) = saved
+             self.inlining, self.through) = saved
             self.folding = False
 
     def invariant(self, text: str) -> str:
@@ -157,8 +161,20 @@ class ExprGen:
         just built is gone through as it is (its size is bounded by what was already counted);
         anything else through _items, which spends a step per item. statement: the loop is a
         Python statement (a comprehension's source may not use `:=`)."""
-        text, certain, _ = self.items_parts(e, names, statement)
+        text, certain, counted = self.items_parts(e, names, statement)
+        fixed = self.ns.known(text) if not counted else None
+        if type(fixed) is tuple and not statement:
+            self.through += len(fixed)
         return text, certain
+
+    @contextmanager
+    def written_through(self):
+        """Yields a function that tells how many items of fixed lists the comprehensions written
+        since went through, to be spent each time they run (by the loop turn or the decision
+        that runs them: a runaway must spend for the work its turns do, though no item of such
+        a list is counted where it is gone through)."""
+        start = self.through
+        yield lambda: self.through - start
 
     def loop_source(self, e, names) -> tuple:
         """(lines to write before a loop statement over e, the text it goes through, Certain of

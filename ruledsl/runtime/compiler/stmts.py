@@ -270,15 +270,16 @@ class StmtGen:
         for line in spend:
             out.add(line, s.span)
         out.add(f"for {var} in {source}:", s.span)
-        with out.indented():
+        with out.indented(), self.exprs.written_through() as through:
             self.block(s.body, inner, out)
+            self.spend_through(through(), s.span, out)
 
     def s_Repeat(self, s, names, out, persist):
         if s.kind == "times":
             out.add(f"for _ in range({self.x(s.arg, names)}):", s.span)
         else:
             out.add("while True:", s.span)
-        with out.indented():
+        with out.indented(), self.exprs.written_through() as through:
             if s.kind == "until":
                 out.add(f"if {self.x(s.arg, names)}:", s.span)
                 out.add("    break", s.span)
@@ -287,12 +288,20 @@ class StmtGen:
                 out.add("    break", s.span)
             self.spend_one(s.span, out)
             self.block(s.body, names, out)
+            self.spend_through(through(), s.span, out)
 
     def spend_one(self, span, out) -> None:
         """A loop turn spends a step of the budget (see engine/budget.py)."""
         out.add("st.steps += 1", span)
         out.add(f"if st.steps > {STEP_LIMIT}:", span)
         out.add("    raise _Runaway()", span)
+
+    @staticmethod
+    def spend_through(count: int, span, out) -> None:
+        """Spend the items of fixed lists a loop's turn went through (ExprGen.written_through),
+        at the end of the turn; the next turn's check, or the run loop's, tells a runaway."""
+        if count:
+            out.add(f"st.steps += {count}", span)
 
     def s_Phase(self, s, names, out, persist):
         out.add(f"_enter_phase(st, {self.x(s.name, names)})", s.span)

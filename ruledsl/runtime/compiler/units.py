@@ -155,8 +155,9 @@ class UnitGen(TogetherGen):
         unit.add("    return", s.span)
         unit.add(f"{var} = items[i]", s.span)
         unit.add(f"env[{slot!r}] = (items, i + 1)", s.span)
-        with self.certain_as(var, certain):
+        with self.certain_as(var, certain), self.compiler.exprs.written_through() as through:
             self.block(unit, s.body, inner, exits, loops + [(end, len(exits))])
+        self.stmts.spend_through(through(), s.span, unit)
         unit.jump(top, s.span)
         unit.place(end, s.span)
         unit.add(f"env.pop({slot!r}, None)", s.span)
@@ -167,16 +168,18 @@ class UnitGen(TogetherGen):
         if s.kind == "times":
             unit.add(f"env[{slot!r}] = {self.x(s.arg, names)}", s.span)
         unit.place(top, s.span)
-        if s.kind == "times":
-            unit.add(f"if env[{slot!r}] <= 0:", s.span)
-            unit.add(f"    fr.pc = __L{end}__", s.span)
-            unit.add("    return", s.span)
-            unit.add(f"env[{slot!r}] -= 1", s.span)
-        elif s.kind == "until":
-            self.branch_unless(unit, f"not ({self.x(s.arg, names)})", end, s.span)
-        elif s.kind == "while":
-            self.branch_unless(unit, self.x(s.arg, names), end, s.span)
-        self.block(unit, s.body, names, exits, loops + [(end, len(exits))])
+        with self.compiler.exprs.written_through() as through:
+            if s.kind == "times":
+                unit.add(f"if env[{slot!r}] <= 0:", s.span)
+                unit.add(f"    fr.pc = __L{end}__", s.span)
+                unit.add("    return", s.span)
+                unit.add(f"env[{slot!r}] -= 1", s.span)
+            elif s.kind == "until":
+                self.branch_unless(unit, f"not ({self.x(s.arg, names)})", end, s.span)
+            elif s.kind == "while":
+                self.branch_unless(unit, self.x(s.arg, names), end, s.span)
+            self.block(unit, s.body, names, exits, loops + [(end, len(exits))])
+        self.stmts.spend_through(through(), s.span, unit)
         unit.jump(top, s.span)
         unit.place(end, s.span)
         if s.kind == "times":
@@ -621,12 +624,14 @@ class UnitGen(TogetherGen):
         exprs.hoists = [hoist] if on("hoist") else []
         exprs.memo_used = False
         try:
-            yield
+            with exprs.written_through() as through:
+                yield
         finally:
             exprs.hoists = []
         self.decision_block(unit, span)
         unit.add(f"chooser = {chooser}", span)
         unit.add("found = {}", span)
+        self.stmts.spend_through(through(), span, unit)
         if notes:
             # `help` texts are worked out only when asked for (GameState.option_help works the
             # decision out again with '#notes' in its frame)
