@@ -28,10 +28,10 @@ def _remove_cache():
     shutil.rmtree(_CACHE, ignore_errors=True)
 
 
-def random_trace(path, seed: int, off: set, monkeypatch, chance: str = "seeded") -> list:
+def random_trace(path, seed: int, off: set, monkeypatch, chance: str = "seeded", seats=(None,)) -> list:
     """A seeded random game of a rules file with the fast paths `off` switched off: the options
-    of every decision (chance's too, under explicit chance), then the public view and log at
-    the end (to compare the fast paths on and off)."""
+    of every decision (chance's too, under explicit chance), then the view and log of each of
+    seats (None: the public ones) at the end (to compare the fast paths on and off)."""
     from ruledsl.runtime import fastpaths
     monkeypatch.setattr(fastpaths, "OFF", off)
     state = ruledsl.load(str(path), players=2).new_game(seed=seed, chance=chance)
@@ -41,8 +41,8 @@ def random_trace(path, seed: int, off: set, monkeypatch, chance: str = "seeded")
         labels = state.legal_labels()
         trace.append(labels)
         state.apply(rng.choice(labels))
-    trace.append(state.view(None))
-    trace.append(state.events(None))
+    for seat in seats:
+        trace += [state.view(seat), state.events(seat)]
     return trace
 
 

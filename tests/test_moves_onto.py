@@ -3,31 +3,18 @@
 every seat (tests/fixtures/moves_onto.rules)."""
 from __future__ import annotations
 
-import random
-
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import ruledsl
-from ruledsl.runtime import fastpaths
 
-from .conftest import ROOT
+from .conftest import ROOT, random_trace
 
 GAME = ROOT / "tests" / "fixtures" / "moves_onto.rules"
 
 
 def _trace(seed: int, off: set, monkeypatch) -> list:
     """Every decision's options, then each seat's view and log (and the public ones)."""
-    monkeypatch.setattr(fastpaths, "OFF", off)
-    state = ruledsl.load(str(GAME)).new_game(seed=seed)
-    rng = random.Random(seed)
-    trace = []
-    while not state.is_terminal():
-        labels = state.legal_labels()
-        trace.append(labels)
-        state.apply(rng.choice(labels))
-    for seat in (None, 0, 1):
-        trace += [state.view(seat), state.events(seat)]
-    return trace
+    return random_trace(GAME, seed, off, monkeypatch, seats=(None, 0, 1))
 
 
 def test_the_fixture_moves_onto_squares_in_every_way(monkeypatch):

@@ -18,6 +18,8 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             where the checker cannot say, as what alone has such a field: only seats,
             or only one kind), the general reader standing by for a value of another
             sort (and no test at all where the value is certain: compiler/exprs.Certain);
+            a move of one component onto a certain location at its default end and
+            facing is effects.move_onto; `turn p:` of a certain seat begins in place;
 - hoist:    the parts of a decision's conditions and labels that read no option (a
             call, a comprehension) are worked out once per decision, when first
             needed, instead of once per option;
@@ -25,14 +27,16 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             known when the game is compiled (`locations(Grid)`), is its value; a
             fixed list is gone through as it is (its length, known when compiled, is
             spent as one number: by a loop statement over it, and by the loop turn
-            or decision that runs a comprehension over it); any expression that keeps one value all game long
-            (compiler/static.py: `first([each c in components(Card) where c.suit is
-            Joker])` when play never sets a suit) is worked out once, when the game
-            is compiled, and read again only in a state a scenario changed as play
-            never does;
+            or decision that runs a comprehension over it); any expression that
+            keeps one value all game long (compiler/static.py: `first([each c in
+            components(Card) where c.suit is Joker])` when play never sets a suit) is
+            worked out once, when the game is compiled, and read again only in a
+            state a scenario changed as play never does;
 - fixed:    the leading conditions of a decision's `where` that read only where its items
             lie (rows, columns and fields of board locations, which never change) are
-            worked out once per selection for the whole game, and remembered;
+            worked out once per selection for the whole game, and remembered; a
+            choice of one among locations fixed when compiled, labelled by where each
+            lies, goes through (label, location) pairs made when compiled;
 - fuse:     a decision among the items of a list that only filters another
             (`choose x from [each y in L where c]`) goes through L, testing c with
             each option, instead of building the list first; `each x in at(place, Kind)`
@@ -51,7 +55,8 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             has yet to settle);
 - remember: a `define` whose value depends only on its arguments (compiler/static.py: its
             body reads nothing play changes but them) and that goes through a list is
-            worked out once per arguments for the whole game (engine/remember.py);
+            worked out once per arguments for the whole game (engine/remember.py); on
+            one seat, place or component, its kept value is read in place, no call;
 - walks:    `reachable(.., exact: true, revisit: false)` on a board with few conditional
             steps asks them once, and walks over the steps open now, kept as plain tuples
             per answer (engine/graph.Graphs.simple_ends), instead of asking each step's
