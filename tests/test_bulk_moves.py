@@ -55,6 +55,22 @@ def test_only_quiet_moves_into_a_zone_without_a_limit_are_made_at_once(monkeypat
     assert told[-1] == "deck 7, 5, 3, 1 pile  table  bag 0 tray  A1  hand 2, 4, 6, 8"
 
 
+def test_all_that_lies_in_a_zone_moved_to_a_zone_is_taken_whole(monkeypatch):
+    """`move contents(Z) to Z2` (effects.move_all): the zone emptied at once, with no test of each
+    card, as moving each would (into the tray, which has a limit, one by one: the test above)."""
+    game = ruledsl.load(str(GAME), players=2)
+    assert game.program.code_map.texts("the flow").count("_move_all(") == 4   # pile up, spread, bag, tray
+    state = game.new_game(seed=1)
+    assert _moves_made(state, "pile up", monkeypatch) == 0
+    state.apply("show")
+    assert _moves_made(state, "spread", monkeypatch) == 0
+    assert _moves_made(state, "bag", monkeypatch) == 0
+    state.apply("show")
+    told = [e for e in state.events(None) if e.startswith("deck ")]
+    assert told[-1] == "deck  pile  table  bag 8 tray  A1  hand "
+    assert _moves_made(state, "back", monkeypatch) == 0      # (a sum of contents: moved at once too)
+
+
 def test_a_card_shown_and_moved_face_down_at_once_is_known_no_longer():
     state = ruledsl.load(str(GAME), players=2).new_game(seed=2)
     state.apply("show")                                  # P1 sees every card of the deck

@@ -197,7 +197,8 @@ zone pocket: area of Stone, per player:
     2 x Stone
 flow:
     for each p in players:
-        move contents(p.pocket) to heap
+        let taken = contents(p.pocket)
+        move taken to heap
         announce "{p} {count(contents(heap))}"
     end game
 '''

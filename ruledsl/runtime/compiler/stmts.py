@@ -136,6 +136,10 @@ class StmtGen:
 
     # ---------------------------------------------------------------- effects
     def s_Move(self, s, names, out, persist):
+        if self.zone_emptied(s):        # `move contents(Z) to Z2`: effects.move_all
+            out.add(f"_move_all(prog, st, {self.x(s.item.args[0], names)}, {self.x(s.dest, names)}, "
+                    f"{self.k(s.end)}, {self.k(s.facing)}, {self.k(s.span)})", s.span)
+            return
         item = self.x(s.item, names)
         dest = self.x(s.dest, names)
         rest = f"{dest}, {self.k(s.end)}, {self.k(s.facing)}, {self.k(s.span)}"
@@ -150,6 +154,15 @@ class StmtGen:
             out.add(f"(_move if type({t} := {item}) is Comp else _move_many)(prog, st, {t}, {rest})", s.span)
             return
         out.add(f"_move_many(prog, st, {item}, {rest})", s.span)
+
+    def zone_emptied(self, s) -> bool:
+        """Whether a move takes all that lies in a zone to a zone (as the checker types them)."""
+        item = s.item
+        if not on("bulk") or type(item) is not n.Call or item.func != "contents" or len(item.args) != 1 \
+                or item.kwargs or item.comp is not None or "contents" in self.prog.defn.defines:
+            return False
+        kinds = (self.exprs.type_of(item.args[0]), self.exprs.type_of(s.dest))
+        return all(kind is not None and kind.head in ("zone", "zone of") for kind in kinds)
 
     def s_Draw(self, s, names, out, persist):
         count = self.x(s.count, names) if s.count is not None else "1"

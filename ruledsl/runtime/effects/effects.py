@@ -265,6 +265,21 @@ def move_many(prog, st, what, where, end, facing, span) -> None:
         merge_moves(st, mark)
 
 
+def move_all(prog, st, src, where, end, facing, span) -> None:
+    """`move contents(src) to where`: when both are zones, where has no limit and no event is told
+    (`quietly:`, a muted state), all that lies in src at once, with none of _at_once's tests of
+    each item (a zone's contents are distinct components, none of them in where already, none
+    leaving a board location); else as move_many."""
+    if type(src) is Zone and type(where) is Zone and src is not where and where.capacity is None \
+            and (st.muted or st.quiet) and prog.bulk and not st.lazy:
+        items = st.contents[src.index]
+        if items:
+            st.contents[src.index] = ()
+            _lay_at_once(st, items, where, end, facing)
+        return
+    move_many(prog, st, items_of(st, src), where, end, facing, span)
+
+
 def _at_once(prog, st, items: tuple, where) -> bool:
     """Whether moving items one by one would change nothing but where they lie and how they
     face: into a zone without a limit, no item there already nor twice over, no event told (the
@@ -292,6 +307,12 @@ def _move_at_once(st, items: tuple, where, end, facing) -> None:
         moving = set(items)
         for old in olds:
             contents[old] = tuple([x for x in contents[old] if x not in moving])
+    _lay_at_once(st, items, where, end, facing)
+
+
+def _lay_at_once(st, items: tuple, where, end, facing) -> None:
+    """Put items, taken from where they lay, into the zone where, as moving each in turn would."""
+    loc, contents, new = st.loc, st.contents, where.index
     if end == "top":        # as move_many does it: the last first, so that they lie in order
         contents[new] = items + contents[new]
     elif end is None and where.default_end == "top":    # each on top of the one before
