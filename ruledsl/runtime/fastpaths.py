@@ -52,7 +52,8 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             (`quietly:`, a muted state) and no trigger fires, moves them all in one
             step instead of one by one; so does `draw N` from the top or the bottom
             of a zone that holds N or more (not a bag, nor a deck whose order chance
-            has yet to settle);
+            has yet to settle); `move contents(Z) to Z2` between zones takes Z whole,
+            with no test of each item (effects.move_all);
 - remember: a `define` whose value depends only on its arguments (compiler/static.py: its
             body reads nothing play changes but them) and that goes through a list is
             worked out once per arguments for the whole game (engine/remember.py); on
