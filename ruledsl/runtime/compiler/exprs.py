@@ -787,7 +787,7 @@ class ExprGen:
     def certain_key(self, text: str) -> bool:
         """Whether every value text reads is one remember() keeps values by (engine/remember.py)."""
         certain = self.certain_of(text)
-        return certain is not None and certain.cls in _KEY_CLASSES and certain.cls is not tuple
+        return certain is not None and certain.cls in _KEY_CLASSES
 
     def define_call(self, e, names):
         decl = self.prog.defn.defines[e.func]
@@ -916,10 +916,10 @@ class Raw(str):
     """Python text the compiler itself wrote, standing where an expression would."""
     span = None
 
-# Expressions worth keeping rather than working out again (see Hoist).
 # A name or a frame's entry: read twice at the cost of once
 _READ = re.compile(r"[A-Za-z_]\w*|env\['[^'\\]+'\]")
 _KEY_CLASSES = frozenset({Comp, Location, Player, Zone})
+# Expressions worth keeping rather than working out again (see Hoist).
 _COSTLY = (n.Call, n.ListLit, n.Range, n.Attr)
 _FOLDED = (n.Call, n.ListLit)
 # Builtins whose list holds only items of their first argument's.

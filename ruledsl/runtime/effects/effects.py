@@ -63,10 +63,7 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
         else:
             emit_about(prog, st, comp, before, route)
     if old_index != new_index and (prog.leave_triggers or prog.enter_triggers):
-        if prog.leave_triggers and type(prog.places[old_index]) is Location:
-            fire(prog, st, prog.leave_triggers, comp, prog.places[old_index])
-        if prog.enter_triggers and kind is Location:
-            fire(prog, st, prog.enter_triggers, comp, dest)
+        fire_moved(prog, st, comp, prog.places[old_index], dest)
 
 
 def move_onto(prog, st, comp: Comp, loc: Location, span=None) -> None:
@@ -101,10 +98,16 @@ def move_onto(prog, st, comp: Comp, loc: Location, span=None) -> None:
             # who saw its face before makes no difference: it lands face up, for all to see
             emit_about(prog, st, comp, 0, route)
     if old_index != new_index and (prog.leave_triggers or prog.enter_triggers):
-        if prog.leave_triggers and type(prog.places[old_index]) is Location:
-            fire(prog, st, prog.leave_triggers, comp, prog.places[old_index])
-        if prog.enter_triggers:
-            fire(prog, st, prog.enter_triggers, comp, loc)
+        fire_moved(prog, st, comp, prog.places[old_index], loc)
+
+
+def fire_moved(prog, st, comp, old, new) -> None:
+    """The triggers of comp leaving the place old and entering new (of those that are board
+    locations), after the move."""
+    if prog.leave_triggers and type(old) is Location:
+        fire(prog, st, prog.leave_triggers, comp, old)
+    if prog.enter_triggers and type(new) is Location:
+        fire(prog, st, prog.enter_triggers, comp, new)
 
 
 def fire(prog, st, triggers, comp, loc) -> None:
@@ -159,10 +162,7 @@ def swap(prog, st, a, b, span=None) -> None:
 
 def _swap_triggers(prog, st, moves) -> None:
     for comp, old, new in moves:
-        if type(old) is Location and prog.leave_triggers:
-            fire(prog, st, prog.leave_triggers, comp, old)
-        if type(new) is Location and prog.enter_triggers:
-            fire(prog, st, prog.enter_triggers, comp, new)
+        fire_moved(prog, st, comp, old, new)
 
 
 def shuffle(prog, st, zone, span=None) -> None:
