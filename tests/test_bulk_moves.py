@@ -1,6 +1,6 @@
-"""The "bulk" fast path (ruledsl/runtime/effects/effects.py): a `move` of several components
-into a zone, where no event is told and no trigger fires, made in one step, with the same
-contents, order, faces and knowledge as moving them one by one."""
+"""The "bulk" fast path (ruledsl/runtime/effects/effects.py): a `move` or `draw` of several
+components into a zone or onto a board location, where no event is told and no trigger fires,
+made in one step, with the same contents, order, faces and knowledge as moving them one by one."""
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
@@ -42,17 +42,37 @@ def _moves_made(state, label: str, monkeypatch) -> int:
     return len(calls)
 
 
-def test_only_quiet_moves_into_a_zone_without_a_limit_are_made_at_once(monkeypatch):
+# The fixture with a trigger on entering a square: moves onto a square are made one by one.
+LANDING = 'whenever c enters sq where c is Card:\n    announce "{c.n} lands on {sq}"\n'
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000))
+def test_moving_at_once_where_a_trigger_fires_changes_no_game(seed, monkeypatch, tmp_path):
+    path = tmp_path / "landing.rules"
+    path.write_text(GAME.read_text(encoding="utf-8") + LANDING, encoding="utf-8")
+    assert random_trace(path, seed, set(), monkeypatch) == random_trace(path, seed, {"bulk"}, monkeypatch)
+
+
+def test_only_quiet_moves_into_a_zone_without_a_limit_are_made_at_once(monkeypatch, tmp_path):
     state = ruledsl.load(str(GAME), players=2).new_game(seed=1)
     assert _moves_made(state, "deal", monkeypatch) == 0             # 4 cards to a hand, at once
     state.apply("show")
     assert _moves_made(state, "tray", monkeypatch) == 4             # the tray holds at most 4: one by one
     state.apply("show")
-    assert _moves_made(state, "square", monkeypatch) == 4           # onto a board square: one by one
+    assert _moves_made(state, "square", monkeypatch) == 0           # onto a board square (no trigger)
     state.apply("show")
     assert _moves_made(state, "back", monkeypatch) == 0
     told = [e for e in state.events(None) if e.startswith("deck ")]
     assert told[-1] == "deck 7, 5, 3, 1 pile  table  bag 0 tray  A1  hand 2, 4, 6, 8"
+    # a trigger fires on entering a square: each card is moved, and fires it, in turn
+    path = tmp_path / "landing.rules"
+    path.write_text(GAME.read_text(encoding="utf-8") + LANDING, encoding="utf-8")
+    state = ruledsl.load(str(path), players=2).new_game(seed=1)
+    for label in ("deal", "show", "tray", "show"):
+        state.apply(label)
+    assert _moves_made(state, "square", monkeypatch) == 4
+    assert sum(" lands on A1" in e for e in state.events(None)) == 4
 
 
 def test_all_that_lies_in_a_zone_moved_to_a_zone_is_taken_whole(monkeypatch):
@@ -88,7 +108,10 @@ def test_only_quiet_draws_of_enough_from_a_deck_or_a_pile_are_made_at_once(monke
              ("draw back", 2),      # 3 from the pile, which holds 2: one by one, until it is empty
              ("draw aloud", 2),     # told: one by one
              ("pile up", 0), ("spread", 0), ("bag", 0),
-             ("draw from bag", 2),  # chance picks each
+             ("bag to tray", 2),    # into the tray, which has a limit: one by one, picked again
+             ("back", 0),           # all three to the deck
+             ("pile up", 0), ("spread", 0), ("bag", 0),
+             ("draw from bag", 0),  # at random, at once
              ("draw all", 2),       # 9 from the table, which holds 2
              ("back", 1),           # the one card left in the bag
              ("draw", 0)]           # the deck's 3

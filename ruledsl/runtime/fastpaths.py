@@ -48,12 +48,13 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             instead of going back to the run loop;
 - started:  a new game copies the state every seed starts in, when the set-up and
             the flow up to the first decision drew on no chance;
-- bulk:     `move` of several components into a zone, where no event is told
-            (`quietly:`, a muted state) and no trigger fires, moves them all in one
-            step instead of one by one; so does `draw N` from the top or the bottom
-            of a zone that holds N or more (not a bag, nor a deck whose order chance
-            has yet to settle); `move contents(Z) to Z2` between zones takes Z whole,
-            with no test of each item (effects.move_all);
+- bulk:     `move` of several components into a zone or onto a board location, where
+            no event is told (`quietly:`, a muted state) and no trigger fires, moves
+            them all in one step instead of one by one; so does `draw N` from the top
+            or the bottom of a zone that holds N or more, or from a bag (its picks made
+            in turn with the same numbers; not under explicit chance, which picks each,
+            nor from a deck whose order chance has yet to settle); `move contents(Z) to
+            Z2` between zones takes Z whole, with no test of each item (effects.move_all);
 - remember: a `define` whose value depends only on its arguments (compiler/static.py: its
             body reads nothing play changes but them) and that goes through a list is
             worked out once per arguments for the whole game (engine/remember.py); on

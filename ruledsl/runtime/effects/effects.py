@@ -282,9 +282,12 @@ def move_all(prog, st, src, where, end, facing, span) -> None:
 
 def _at_once(prog, st, items: tuple, where) -> bool:
     """Whether moving items one by one would change nothing but where they lie and how they
-    face: into a zone without a limit, no item there already nor twice over, no event told (the
-    caller knows) and no trigger to fire on leaving a board location."""
-    if type(where) is not Zone or where.capacity is not None or prog.leave_triggers:
+    face: into a zone without a limit or onto a board location (which has none), no item there
+    already nor twice over, no event told (the caller knows) and no trigger to fire on leaving
+    or entering a board location."""
+    kind = type(where)
+    if prog.leave_triggers or (where.capacity is not None if kind is Zone else
+                               kind is not Location or prog.enter_triggers):
         return False
     loc, new = st.loc, where.index
     for c in items:
@@ -359,17 +362,27 @@ def draw_many(prog, st, count, src, dst, end, dest_end, facing, span) -> None:
 
 def drawn_at_once(prog, st, count, src, dst, end, dest_end, facing) -> bool:
     """Draws of `count` components that nobody is told of (the caller knows: muted or `quietly:`),
-    from the top or the bottom of a zone that holds enough of them (not a bag nor a deck shuffled
-    under explicit chance: chance picks each), moved as one (_move_at_once) when move_many would
-    move them so; whether they were."""
-    if type(src) is not Zone or src.shape == "bag" or (st.lazy and src.index in st.lazy):
+    from the top or the bottom of a zone that holds enough of them, or at random from a bag (not
+    under explicit chance, nor from a deck shuffled under it: chance picks each), moved as one
+    (_move_at_once) when move_many would move them so; whether they were."""
+    if type(src) is not Zone or (st.lazy and src.index in st.lazy):
         return False
     items = st.contents[src.index]
     if len(items) < count:
         return False
-    drawn = items[:-count - 1:-1] if end == "bottom" else items[:count]     # in the order drawn
-    if not _at_once(prog, st, drawn, dst):
-        return False
+    if src.shape == "bag":
+        if st.explicit or st.lazy:
+            return False        # chance picks each (decisions.draw_step)
+        # draw_one's picks, made in turn from what is left: the same numbers of the state's generator
+        rng, left = st.rng, list(items)
+        drawn = tuple([left.pop(next_random(st, len(left))) for _ in range(count)])
+        if not _at_once(prog, st, drawn, dst):
+            st.rng = rng        # drawn one by one after all: they pick again
+            return False
+    else:
+        drawn = items[:-count - 1:-1] if end == "bottom" else items[:count]     # in the order drawn
+        if not _at_once(prog, st, drawn, dst):
+            return False
     # each drawn one put on top in turn: the last drawn lies on top
     _move_at_once(st, drawn[::-1] if dest_end == "top" else drawn, dst, dest_end, facing)
     return True

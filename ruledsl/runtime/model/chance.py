@@ -24,10 +24,17 @@ def seed_rng(seed: int) -> int:
 
 
 def shuffled(st, items: tuple) -> tuple:
+    """A Fisher-Yates shuffle with next_random's numbers, written out (a deck is shuffled at
+    every set-up: one call a card cost more than the shuffle)."""
     items = list(items)
+    s = st.rng
     for i in range(len(items) - 1, 0, -1):
-        j = next_random(st, i + 1)
+        s = (s + 0x9E3779B97F4A7C15) & MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        j = (z ^ (z >> 31)) % (i + 1)
         items[i], items[j] = items[j], items[i]
+    st.rng = s
     return tuple(items)
 
 
