@@ -18,16 +18,21 @@ GAME = ROOT / "tests" / "fixtures" / "bulk_moves.rules"
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000))
 def test_moving_at_once_changes_no_game(seed, monkeypatch):
-    # every order told after every turn, the views and the log at the end: one by one and at once
-    assert random_trace(GAME, seed, set(), monkeypatch) == random_trace(GAME, seed, {"bulk"}, monkeypatch)
+    # every order told after every turn, the views and the logs of everyone and of each seat at
+    # the end (moves told at once are told as one by one, hidden from whom they were): one by
+    # one and at once
+    seats = (None, 0, 1)
+    assert random_trace(GAME, seed, set(), monkeypatch, seats=seats) == \
+        random_trace(GAME, seed, {"bulk"}, monkeypatch, seats=seats)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000))
 def test_drawing_at_once_under_explicit_chance_changes_no_game(seed, monkeypatch):
     # a deck shuffled under explicit chance is drawn from one chance event at a time, never at once
-    assert random_trace(GAME, seed, set(), monkeypatch, "explicit") == \
-        random_trace(GAME, seed, {"bulk"}, monkeypatch, "explicit")
+    seats = (None, 0, 1)
+    assert random_trace(GAME, seed, set(), monkeypatch, "explicit", seats) == \
+        random_trace(GAME, seed, {"bulk"}, monkeypatch, "explicit", seats)
 
 
 def _moves_made(state, label: str, monkeypatch) -> int:
@@ -51,7 +56,9 @@ LANDING = 'whenever c enters sq where c is Card:\n    announce "{c.n} lands on {
 def test_moving_at_once_where_a_trigger_fires_changes_no_game(seed, monkeypatch, tmp_path):
     path = tmp_path / "landing.rules"
     path.write_text(GAME.read_text(encoding="utf-8") + LANDING, encoding="utf-8")
-    assert random_trace(path, seed, set(), monkeypatch) == random_trace(path, seed, {"bulk"}, monkeypatch)
+    seats = (None, 0, 1)
+    assert random_trace(path, seed, set(), monkeypatch, seats=seats) == \
+        random_trace(path, seed, {"bulk"}, monkeypatch, seats=seats)
 
 
 def test_only_quiet_moves_into_a_zone_without_a_limit_are_made_at_once(monkeypatch, tmp_path):
