@@ -37,6 +37,10 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             worked out once per selection for the whole game, and remembered; a
             choice of one among locations fixed when compiled, labelled by where each
             lies, goes through (label, location) pairs made when compiled;
+- keyed:    a menu whose conditions and labels read nothing but the parts kept once
+            per decision (hoist), their options' items (from fixed lists) and literals
+            keeps the options it offered per the values of those parts, and offers them
+            again when the parts come out the same (compiler/keyed.py);
 - fuse:     a decision among the items of a list that only filters another
             (`choose x from [each y in L where c]`) goes through L, testing c with
             each option, instead of building the list first; `each x in at(place, Kind)`
@@ -69,7 +73,7 @@ from __future__ import annotations
 import os
 
 ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "fixed", "fuse", "lazy", "jumps",
-                 "started", "bulk", "remember", "walks"})
+                 "started", "bulk", "remember", "walks", "keyed"})
 
 
 def _off_from_environment() -> set:

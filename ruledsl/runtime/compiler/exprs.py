@@ -73,6 +73,7 @@ class ExprGen:
         self.lengths: dict = {}     # the text len(x) of a tuple's length -> x
         self.values_certain: dict = {}  # a define's name -> Certain of what it gives, or None
         self.memos: dict = {}       # a define's name -> the constant its values are kept in (remember)
+        self.searches: set = set()  # the constants standing for a search that gives a map (distance)
 
     def k(self, value) -> str:
         return self.ns.const(value)
@@ -705,6 +706,7 @@ class ExprGen:
         given = dict(e.kwargs)
         via, avoid = (self.keyword(k, given[k], names) if k in given else "None" for k in ("via", "avoid"))
         search = self.k(reporting(PLAIN_SEARCHES["distances_of"], "distance", e.span, 1))
+        self.searches.add(search)
         table = self.invariant(f"{search}(st, prog, {self.gen(e.args[0], names)}, {via}, {avoid})")
         to = self.gen(e.args[1], names)
         if on("typed") and self.sure(to, "Location") is not None and not self.no_walrus:

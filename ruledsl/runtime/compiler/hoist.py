@@ -28,6 +28,7 @@ class Hoist:
         self.eager: dict = {}           # name -> the plain read it is set to where the loop is entered
         self.made: set = set()          # the texts of parts already kept (one is not kept twice)
         self.alike: dict = {}           # a part's text, its own names numbered -> how it is kept
+        self.kept: dict = {}            # name -> how it is kept (written where the part is read)
 
     def reads_own(self, text: str) -> bool:
         return any(re.search(rf"\b{name}\b", text) for name in self.own)
@@ -46,6 +47,7 @@ class Hoist:
             kept = f"({name} if {name} is not _UNSET else ({name} := {text}))"
         self.made.add(kept)
         self.alike[same] = kept
+        self.kept[name] = kept
         return kept
 
     def entered(self, name: str) -> str:

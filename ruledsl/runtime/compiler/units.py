@@ -29,6 +29,7 @@ from .certain import Certain
 from .exprs import filtering
 from .fixed import FIXED_MEMO, FIXED_POOLS, fixed, fixed_label, fixed_prefix
 from .hoist import Hoist
+from .keyed import key_text, kept_reads
 from .together import TogetherGen
 from .unit import Unit
 
@@ -509,12 +510,18 @@ class UnitGen(TogetherGen):
         helped = any(option.help is not None for option in s.options)
         whole = not together and not helped and on("fixed") and self.fixed_menu(s)
         sources = []        # (the items' source, the option's loop) of each option, when whole
+        # (a menu with no `for each` option tests its few conditions faster than it makes a key)
+        keyed = not together and not whole and on("keyed") and any(option.var is not None for option in s.options)
+        read = []           # the texts of the conditions and labels, when keyed
         with self.options_of(unit, s.span, set(items.values()), chooser, helped, self.searches(s)):
+            hoist = self.compiler.exprs.hoists[0] if self.compiler.exprs.hoists else None
             for option, label in arms:
                 if option.var is None:
                     cond = self.x(option.cond, names) if option.cond is not None else "True"
+                    text = self.label(option.label, names)
+                    read += [cond, text]
                     lines += [(f"if {cond}:", option.span),
-                              (f"    found.setdefault({'_l := ' if option.help else ''}{self.label(option.label, names)}, "
+                              (f"    found.setdefault({'_l := ' if option.help else ''}{text}, "
                                f"(__L{target(label, None)}__, None, None))", option.span)]
                     if option.help is not None:
                         lines += [("    if notes is not _LATER:", option.span),
@@ -533,21 +540,27 @@ class UnitGen(TogetherGen):
                     self.compiler.exprs.certain[item] = certain
                 chosen[option] = (var, certain if not together else None)
                 test = self.x(option.cond, local) if option.cond is not None else "True"
+                text = self.label(option.label, local)
                 key = var[len('env['):-1]
+                read += [test, text]
+                keyed = keyed and type(self.ns.known(source)) is tuple     # items fixed when compiled
                 if whole:
                     sources.append((source, item))
                     source = f"__S{len(sources) - 1}__"
                 lines += [(line, option.span) for line in spend]
                 lines += [(f"for {item} in {source}:", option.span),
                           (f"    if {test}:", option.span),
-                          (f"        found.setdefault({'_l := ' if option.help else ''}{self.label(option.label, local)}, "
+                          (f"        found.setdefault({'_l := ' if option.help else ''}{text}, "
                            f"(__L{target(label, key)}__, {key}, {item}))", option.span)]
                 if option.help is not None:
                     lines += [("        if notes is not _LATER:", option.span),
                               (f"            notes.setdefault(_l, {self.label(option.help, local)})", option.span)]
                 bodies.append((option, label, inner))
+        reads = kept_reads(read, set(items.values()), hoist.kept) if keyed and hoist is not None else None
         if whole:
             self.remembered_menu(unit, s.span, sources, lines)
+        elif reads:     # (a menu that reads no kept part is cheap enough as it is)
+            self.keyed_menu(unit, s.span, reads, lines, helped)
         else:
             for line, span in lines:
                 unit.add(line, span)
@@ -597,6 +610,36 @@ class UnitGen(TogetherGen):
         unit.add(f"    if {ok} and len({memo}) < {FIXED_POOLS}:", span)
         unit.add(f"        {memo}[{key}] = {made}", span)
         unit.add(f"found = {made}", span)
+
+    def keyed_menu(self, unit, span, parts: list, lines: list, helped: bool) -> None:
+        """A menu's options kept per the values of the parts kept once per decision that its
+        conditions and labels read (compiler/keyed.py), worked out when those values are new.
+        The parts are worked out first, all of them: one that fails (which the options may never
+        have asked) leaves the decision to work its options out as it would without a key. Its
+        loops spend their items whether or not they run (a menu offered again and again in a
+        runaway loop is told as soon)."""
+        memo, key, made = self.k({}), self.ns.fresh("key"), self.ns.fresh("f")
+        key_parts, alive = key_text(parts, self.compiler.exprs.searches, lambda: self.ns.fresh("m"))
+        spend = [(line, line_span) for line, line_span in lines if line.startswith("st.steps += ")]
+        for line, line_span in spend:
+            unit.add(line, line_span)
+        unit.add(f"{key} = {made} = None", span)
+        pad = ""
+        if helped:      # help texts asked for: worked out with the options, never kept
+            unit.add("if notes is _LATER:", span)
+            pad = "    "
+        unit.add(f"{pad}try:", span)
+        unit.add(f"{pad}    {made} = {memo}.get({key} := {key_parts})", span)
+        unit.add(f"{pad}except Exception:", span)
+        unit.add(f"{pad}    {key} = None", span)
+        unit.add(f"if {made} is None:", span)
+        for line, line_span in lines:
+            if (line, line_span) not in spend:
+                unit.add("    " + line, line_span)
+        unit.add(f"    if {key} is not None and len({memo}) < {FIXED_POOLS}:", span)
+        unit.add(f"        {memo}[{key}] = (found, {alive})", span)
+        unit.add("else:", span)
+        unit.add(f"    found = {made}[0]", span)
 
     def searches(self, s) -> bool:
         """Whether working a decision's options out may search a board for distances (which
