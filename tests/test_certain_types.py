@@ -425,3 +425,45 @@ def test_a_turn_of_a_seat_certain_when_compiled_is_begun_in_place(monkeypatch):
     assert fast == turns({"typed"})
     assert [r for r, _, _ in fast[0]] == [1, 1, 2, 2, 3] and [p for _, p, _ in fast[0]] == [0, 1, 0, 1, 0]
     assert fast[1].count("X's turn") == 3 and fast[1].count("O's turn") == 3      # O's turn after C3
+
+
+RULE_PARAMETERS = HEADER + '''kind Card:
+    score: int
+    hand: int
+zone hand: hand of Card, per player:
+    2 x Card(score: 5, hand: 1)
+var score: int = 0, per player
+
+rule bump(p, by):
+    set p.score to p.score + by
+    do tell(p)
+
+rule tell(q):
+    announce "{q.score} {[count([each c in q.hand]) for each r in [1]]}"
+
+rule say(x):
+    announce "{x}"
+
+flow:
+    for each p in players:
+        do bump(p, 2)
+    do say(1)
+    do say(P2)
+    end game
+'''
+
+
+@pytest.mark.parametrize("off", [set(), {"typed"}])
+def test_a_rules_parameters_are_typed_as_every_do_passes_them(tmp_rules, off, monkeypatch):
+    # (cards have a score and a hand too: what p.score is depends on what p is)
+    # every `do bump(p, 2)` passes a seat: bump reads p's variable in its slot; bump passes its p
+    # on to tell, typed in turn (in a comprehension's source too); say is passed a number and a
+    # seat: read as anything
+    log, bump = _played(tmp_rules, monkeypatch, RULE_PARAMETERS, off, "rule bump")
+    code = ruledsl.load(tmp_rules("t.rules", RULE_PARAMETERS), 2).program.code_map
+    tell, say = code.texts("rule tell"), code.texts("rule say")
+    assert log[:-1] == ["2 2", "2 2", "1", "P2"]
+    assert ("st.vals[0 + t_" in bump and "is Player else" in bump) == (not off)
+    assert ("st.vals[0 + t_" in tell and
+            re.search(r"k\d+\[(p_\d+)\.index\] if type\(\1\) is Player else", tell) is not None) == (not off)
+    assert "is Player" not in say

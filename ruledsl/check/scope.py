@@ -34,6 +34,7 @@ class Checker(Choices, Declared, Expressions):
         self.const_types: dict[str, Type] = {}
         self.define_types: dict[str, Type] = {}
         self.define_calls: dict[str, list] = {}   # define -> the argument types of each call
+        self.rule_calls: dict[str, dict] = {}     # rule -> {id of a `do`: the argument types it passes}
         self.types_out: dict = ctx.types          # where expressions' types go (see specialise)
         self.specialising: list = []              # the defines whose bodies are being typed for a call
         self.specialised = 0
@@ -119,6 +120,8 @@ class Checker(Choices, Declared, Expressions):
             self.in_scenario = False
         self.owner = ""
         self.refine_defines()
+        if self.ctx.sites:      # (types for the runtime: a check alone has no use for them)
+            self.refine_rules()
 
     def evaluation(self, decl: n.EvaluateDecl) -> None:
         """`evaluate p: expr`: a number for each player p."""
@@ -149,6 +152,37 @@ class Checker(Choices, Declared, Expressions):
                     params[name].type = typ
                 self.scope.push(params, define.span)
                 self.expr(define.body)
+        finally:
+            ctx.diagnostics, ctx.index, self.scope, self.owner = saved
+
+    def refine_rules(self) -> None:
+        """Type again, for the runtime only, the body of each rule whose every `do` passes a
+        parameter the same sort of value (as refine_defines does a define's): the compiler then
+        reads that parameter's fields and compares it directly, guarded by a test of its type
+        (a rule is run only by `do`, so that test never fails in a checked game). Nothing is
+        reported or indexed again."""
+        ctx = self.ctx
+        saved = ctx.diagnostics, ctx.index, self.scope, self.owner
+        ctx.diagnostics, ctx.index = [], Index()
+        typed: dict = {}        # rule -> the parameters' types its body was last typed with
+        try:
+            # A rule typed again passes typed values on to the rules it runs: typed again in turn,
+            # until no rule's agreed types change (a few rounds: rules run rules a few deep).
+            for _ in range(_REFINING_ROUNDS):
+                changed = False
+                for rule in ctx.game.rules.values():
+                    known = _agreed(rule.params, self.rule_calls.get(rule.name, {}).values())
+                    if typed.get(rule.name, {p: ANY for p in rule.params}) == known:
+                        continue
+                    typed[rule.name], changed = known, True
+                    self.scope, self.owner = Scope(ctx), f"rule {rule.name}"
+                    params = self.params(rule)
+                    for name, typ in known.items():
+                        params[name].type = typ
+                    self.scope.push(params, rule.span)
+                    self.block(rule.body)
+                if not changed:
+                    break
         finally:
             ctx.diagnostics, ctx.index, self.scope, self.owner = saved
 
@@ -343,8 +377,7 @@ class Checker(Choices, Declared, Expressions):
 
     def s_Do(self, s: n.Do):
         rule = self.ctx.game.rules.get(s.rule)
-        for arg in s.args:
-            self.expr(arg)
+        self.rule_calls.setdefault(s.rule, {})[id(s)] = [self.expr(arg) for arg in s.args]
         if rule is not None:
             self.uses(s.name_span if s.name_span.line > 0 else s.span, s.rule)
         if rule is None:
@@ -454,6 +487,8 @@ class Checker(Choices, Declared, Expressions):
 
 # How many calls' own typings of define bodies a game may have (bodies calling defines multiply).
 MAX_SPECIALISED = 20_000
+# How many times rule bodies are typed again with the types their `do`s agree on (refine_rules).
+_REFINING_ROUNDS = 4
 
 
 def _agreed(params, calls) -> dict:

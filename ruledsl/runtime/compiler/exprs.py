@@ -278,8 +278,9 @@ class ExprGen:
         obj = self.gen(e.obj, names)
         if self.no_walrus:
             bare = obj.strip("()")
+            # (a name, or a read of the frame: read twice at no cost, where `:=` is forbidden)
             typed = self.names.typed_field(self.type_of(e.obj), e.name, bare) \
-                if on("typed") and bare.isidentifier() else None
+                if on("typed") and _READ.fullmatch(bare) else None
             general = f"_attr({self.k(readers)}, {self.k(fail)}, st, {bare if typed else obj})"
             if typed is None:
                 return general
