@@ -467,3 +467,44 @@ def test_a_rules_parameters_are_typed_as_every_do_passes_them(tmp_rules, off, mo
     assert ("st.vals[0 + t_" in tell and
             re.search(r"k\d+\[(p_\d+)\.index\] if type\(\1\) is Player else", tell) is not None) == (not off)
     assert "is Player" not in say
+
+
+KNOWN_OPTION = HEADER + '''option tricky: bool = false "Play with the trick"
+var count: int = 0
+
+during each turn:
+    option "trick {q}" for each q in others(current_player) if tricky and count < 5:
+        set count to count + 1
+
+flow:
+    repeat 2 times:
+        for each p in players:
+            turn p:
+                choose by p:
+                    option "wait" if not tricky or count >= 0:
+                        announce "{p} waits {tricky or count > 3} {tricky and count > 3}"
+    end game
+'''
+
+
+@pytest.mark.parametrize("tricky", [False, True])
+@pytest.mark.parametrize("off", [set(), {"fold"}])
+def test_and_or_not_of_an_option_known_when_compiled_are_its_value(tmp_rules, tricky, off, monkeypatch):
+    # `tricky and …`, `tricky or …` and `not tricky` with the option known when the game is
+    # compiled: the other side is written only where it may count, and an option of each turn
+    # that can never be open is never offered, nor its items gone through
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    game = ruledsl.load(tmp_rules("t.rules", KNOWN_OPTION), 2, options={"tricky": tricky})
+    state = game.new_game(seed=1)
+    labels = state.legal_labels()
+    assert labels == (["wait", "trick P2"] if tricky else ["wait"])
+    assert len(game.program.turn_options) == (1 if tricky or off else 0)
+    code = game.program.code_map.texts("the flow")
+    folded = "bool(False)" not in code and "bool(True)" not in code and "(not False)" not in code \
+        and "(not True)" not in code
+    assert folded == (not off)
+    while not state.is_terminal():
+        state.apply(state.legal_labels()[0])
+    told = [e for e in state.events(None) if " waits " in e]
+    assert told == ["P1 waits true false", "P2 waits true false"] * 2 if tricky else \
+        ["P1 waits false false", "P2 waits false false"] * 2

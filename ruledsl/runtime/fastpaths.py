@@ -31,7 +31,9 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             keeps one value all game long (compiler/static.py: `first([each c in
             components(Card) where c.suit is Joker])` when play never sets a suit) is
             worked out once, when the game is compiled, and read again only in a
-            state a scenario changed as play never does;
+            state a scenario changed as play never does; `and`, `or` and `not` of a
+            truth known when compiled (a game's option) are their value, and an option
+            offered `during each turn` whose condition is then false is never offered;
 - fixed:    the leading conditions of a decision's `where` that read only where its items
             lie (rows, columns and fields of board locations, which never change) are
             worked out once per selection for the whole game, and remembered; a

@@ -343,7 +343,10 @@ class ExprGen:
 
     def g_unary(self, e, names):
         if e.op == "not":
-            return f"(not {self.gen(e.operand, names)})"
+            inner = self.gen(e.operand, names)
+            if on("fold") and inner in _TRUTH:
+                return repr(not _TRUTH[inner])      # `not` of a truth known when compiled
+            return f"(not {inner})"
         if isinstance(e.operand, n.Literal) and type(e.operand.value) is int:
             return repr(-e.operand.value)
         return f"_neg(st, {self.gen(e.operand, names)}, {self.k(e.span)})"
@@ -391,6 +394,11 @@ class ExprGen:
         if op == "and" or op == "or":
             # the language's and/or give true or false: a side that is already one is not converted
             defines = self.prog.defn.defines
+            known = _TRUTH.get(a) if on("fold") else None
+            if known is not None:       # a left side known when compiled (a game's option)
+                if known == (op == "or"):
+                    return repr(known)                      # false and …, true or …: never asked
+                return b if _boolean(e.right, defines) else f"bool({b})"
             a, b = (t if _boolean(x, defines) else f"bool({t})" for x, t in ((e.left, a), (e.right, b)))
             return f"({a} {op} {b})"
         if op in ("in", "not in"):
@@ -920,6 +928,8 @@ class Raw(str):
     span = None
 
 # A name or a frame's entry: read twice at the cost of once
+# The texts of truths known when the game is compiled (a literal, an option of the game).
+_TRUTH = {"True": True, "False": False, "(True)": True, "(False)": False}
 _READ = re.compile(r"[A-Za-z_]\w*|env\['[^'\\]+'\]")
 _KEY_CLASSES = frozenset({Comp, Location, Player, Zone})
 # Expressions worth keeping rather than working out again (see Hoist).

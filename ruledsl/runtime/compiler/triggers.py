@@ -65,17 +65,23 @@ def _turn_options(c, trigger) -> list:
         c.units.block(unit, option.body, names, [], [])
         c.action_end(unit, option.span)
         unit.add("st.frames.pop()", option.span)
-        found.append((_offers(c, option), key, option.span, unit.index))
+        offers = _offers(c, option)
+        if offers is not None:
+            found.append((offers, key, option.span, unit.index))
     return found
 
 
 def _offers(c, option):
-    """f(st) -> [(label, value)] of one `during each turn` option open now."""
+    """f(st) -> [(label, value)] of one `during each turn` option open now; None for an option
+    whose condition is false whatever happens (`if corrupted and …` in a game played without the
+    option `corrupted`): it is never offered, nor its items gone through."""
     name = c.ns.fresh("offers")
     item = c.ns.fresh("v")
     names = {option.var: item} if option.var else {}
     offer = f"out.append((_D(st, {c.exprs.gen(option.label, names)}), {item}))"
     cond = c.exprs.gen(option.cond, names) if option.cond is not None else "True"
+    if cond == "False":
+        return None
     out = Source()
     out.add(f"def {name}(st):", option.span)
     with out.indented():

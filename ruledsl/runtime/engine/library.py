@@ -212,11 +212,21 @@ def _distances_from(st, prog, start, via, avoid) -> dict:
         found = memo.get(key)
         if found is not None:
             return found
-    kinds, places = _graph_kw(st, prog, via, avoid)
+    if type(via) is frozenset and (avoid is None or type(avoid) is tuple and _locations_only(avoid)):
+        kinds, places = via, (frozenset(avoid) if avoid else None)     # _graph_kw's commonest case
+    else:
+        kinds, places = _graph_kw(st, prog, via, avoid)
     found = prog.graphs.distances(st, start, kinds, places)
     if key is not None:
         memo[key] = found
     return found
+
+
+def _locations_only(items: tuple) -> bool:
+    for x in items:
+        if type(x) is not Location:
+            return False
+    return True
 
 
 _KEYED_AVOID = frozenset([tuple, type(None)])
