@@ -74,6 +74,7 @@ class ExprGen:
         self.values_certain: dict = {}  # a define's name -> Certain of what it gives, or None
         self.memos: dict = {}       # a define's name -> the constant its values are kept in (remember)
         self.searches: set = set()  # the constants standing for a search that gives a map (distance)
+        self.kinds_lists: dict = {}     # the edge kinds of a fixed `via:` list -> the first such set
 
     def k(self, value) -> str:
         return self.ns.const(value)
@@ -716,6 +717,7 @@ class ExprGen:
         via, avoid = (self.keyword(k, given[k], names) if k in given else "None" for k in ("via", "avoid"))
         search = self.k(reporting(PLAIN_SEARCHES["distances_of"], "distance", e.span, 1))
         self.searches.add(search)
+        self.ns.aliases[search] = "@distances_of"       # two searches alike are made once (as call())
         table = self.invariant(f"{search}(st, prog, {self.gen(e.args[0], names)}, {via}, {avoid})")
         to = self.gen(e.args[1], names)
         if on("typed") and self.sure(to, "Location") is not None and not self.no_walrus:
@@ -782,7 +784,9 @@ class ExprGen:
         if key == "via" and on("fold"):
             fixed = self.ns.known(text)
             if type(fixed) is tuple:        # a fixed `via:` list: its edge kinds' names, once
-                return self.k(edge_kind_names(self.prog.initial, fixed))
+                kinds = edge_kind_names(self.prog.initial, fixed)
+                # one constant for alike lists, so that two searches alike read alike (hoist.py)
+                return self.k(self.kinds_lists.setdefault(kinds, kinds))
         return text
 
     def certain_value(self, name: str):
