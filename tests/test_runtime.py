@@ -451,6 +451,13 @@ def test_a_failing_search_names_the_arguments_written_without_keywords(expr):
     assert f"({shown}) failed: Pawn is not on a board" in str(caught.value)
 
 
+@pytest.mark.parametrize("expr", ["opposite(3)", "opposite(A1)", "[opposite(x) for each x in [N, 3]]"])
+def test_the_opposite_of_what_is_not_a_direction_fails_naming_it(expr):
+    with pytest.raises(ruledsl.RulesError) as caught:
+        value(expr, WALLED)
+    assert "opposite(" in str(caught.value) and ") failed:" in str(caught.value)
+
+
 @pytest.mark.parametrize("expr, shown", [
     ("adjacent(A1, B1)", "true"),
     ("adjacent(B1, C1)", "false"),
@@ -476,6 +483,8 @@ def test_a_failing_search_names_the_arguments_written_without_keywords(expr):
     ("direction(A1, C1)", "none"),
     ("opposite(NE)", "SW"),
     ("opposite(S)", "N"),
+    ("opposite(direction(A1, B1))", "W"),          # (read off the table made when compiled)
+    ("[opposite(d) for each d in [N, SE]]", "S, NW"),
     ("turn_direction(N, 90)", "E"),
     ("turn_direction(W, -90)", "S"),
     ("turn_direction(NW, 45)", "N"),

@@ -17,7 +17,7 @@ from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
 from ..engine.library import PLAIN, PLAIN_SEARCHES, by_position, edge_kind_names, reporting, reporting_keywords
-from ..model.values import Comp, Location, Player, Zone
+from ..model.values import Comp, Location, Player, Zone, turn_direction
 from ...check.types import INT, LOCATION
 from ..fastpaths import on
 from .certain import Certain, certain_of, certainty, class_named
@@ -75,6 +75,7 @@ class ExprGen:
         self.memos: dict = {}       # a define's name -> the constant its values are kept in (remember)
         self.searches: set = set()  # the constants standing for a search that gives a map (distance)
         self.kinds_lists: dict = {}     # the edge kinds of a fixed `via:` list -> the first such set
+        self.opposites = None           # the constant {direction: its opposite}, once one is asked
 
     def k(self, value) -> str:
         return self.ns.const(value)
@@ -676,6 +677,23 @@ class ExprGen:
             return f"_size(st, {text})"
         if (name == "contents" or name == "at") and len(args) == 1:
             return self.contents(args[0], names)
+        if name == "opposite" and len(args) == 1 and self.prog.directions:
+            # a direction's opposite read from a table made when compiled (the library names
+            # what is not a direction)
+            d = self.gen(args[0], names)
+            library = self.k(reporting(PLAIN["opposite"], "opposite", e.span))
+            self.ns.aliases[library] = "@opposite"     # (as call() names a builtin's wrappers)
+            if self.opposites is None:
+                directions = self.prog.directions
+                self.opposites = self.k({v: turn_direction(directions, v, 180) for v in directions.values()})
+            table = self.opposites
+            if _READ.fullmatch(d.strip("()")):
+                d = d.strip("()")
+                return f"(({table}.get({d}) if type({d}) is _EnumValue else None) or {library}(st, prog, {d}))"
+            if self.no_walrus:
+                return None
+            t = self.temp()
+            return f"(({table}.get({t}) if type({t} := {d}) is _EnumValue else None) or {library}(st, prog, {t}))"
         if name == "first" and len(args) == 1 and filtering(args[0]) is not None:
             # the first item that passes: the search stops there, no list is built
             var, source, cond, _ = self.loop(args[0].comp, names)
