@@ -301,11 +301,11 @@ def _direction(st, prog, a, b):
     a, b = place_of(st, prog, a), place_of(st, prog, b)
     if a is None or b is None or a.column is None or b.column is None or a.board != b.board:
         return None
-    offset = (b.column - a.column, b.row - a.row)
-    for name, off in OFFSETS.items():
-        if off == offset:
-            return prog.directions[name]
-    return None
+    name = _DIRECTION_OF.get((b.column - a.column, b.row - a.row))
+    return prog.directions[name] if name is not None else None
+
+
+_DIRECTION_OF = {offset: name for name, offset in OFFSETS.items()}    # (columns, rows) -> its direction
 
 
 def _opposite(st, prog, d):
