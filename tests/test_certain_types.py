@@ -508,3 +508,30 @@ def test_and_or_not_of_an_option_known_when_compiled_are_its_value(tmp_rules, tr
     told = [e for e in state.events(None) if " waits " in e]
     assert told == ["P1 waits true false", "P2 waits true false"] * 2 if tricky else \
         ["P1 waits false false", "P2 waits false false"] * 2
+
+
+TAG_TESTS = HEADER + '''board B grid:
+    legend:
+        "d": Den
+    map: """
+d . d
+"""
+kind Fox
+zone den: area of Fox:
+    Fox
+define dens(xs) = [each l in xs where l is Den]
+define strays(xs) = [each l in xs where l is not Den]
+flow:
+    mark B1 as Den
+    announce "{dens(locations(B))} / {strays(locations(B))} / {[each l in locations(B) where l is Den]} / {first(contents(den)) is Den}"
+    end game
+'''
+
+
+@pytest.mark.parametrize("off", [set(), {"typed"}])
+def test_a_locations_tags_are_read_in_place(tmp_rules, off, monkeypatch):
+    # `l is Den` of a board location, as the checker types it, reads its tags in place (as marked
+    # in play); a component is asked by the general test
+    log, code = _played(tmp_rules, monkeypatch, TAG_TESTS, off)
+    assert log[0] == "A1, B1, C1 /  / A1, B1, C1 / false"
+    assert ("in st.tags[" in code) == (not off)

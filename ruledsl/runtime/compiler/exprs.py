@@ -465,6 +465,22 @@ class ExprGen:
         right = e.right.name if isinstance(e.right, n.Name) and e.right.name not in names else None
         if right is not None and right in prog.tag_names:
             other = prog.value_of_name(right)
+            kind = self.type_of(e.left) if on("typed") else None
+            if kind is not None and kind.head == "location":
+                # a board location, as the checker expects: its tags read in place (the general
+                # test beside it for a value of another sort)
+                bare = a.strip("()")
+                if _READ.fullmatch(bare):
+                    t, given = bare, bare
+                elif not self.no_walrus:
+                    t = self.temp()
+                    given = f"({t} := {a})"
+                else:
+                    t = None
+                if t is not None:
+                    test = f"({self.k(right)} in st.tags[{t}.index] if type({given}) is Location " \
+                           f"else _has_tag(st, {t}, {self.k(right)}, {self.k(other)}, False))"
+                    return f"(not {test})" if negate else test
             return f"_has_tag(st, {a}, {self.k(right)}, {self.k(other)}, {negate})"
         if right is not None and right in prog.kinds and not self.no_walrus:
             t = self.temp()
