@@ -965,9 +965,9 @@ class Raw(str):
     """Python text the compiler itself wrote, standing where an expression would."""
     span = None
 
-# A name or a frame's entry: read twice at the cost of once
 # The texts of truths known when the game is compiled (a literal, an option of the game).
 _TRUTH = {"True": True, "False": False, "(True)": True, "(False)": False}
+# A name or a frame's entry: read twice at the cost of once
 _READ = re.compile(r"[A-Za-z_]\w*|env\['[^'\\]+'\]")
 _KEY_CLASSES = frozenset({Comp, Location, Player, Zone})
 # Expressions worth keeping rather than working out again (see Hoist).

@@ -620,9 +620,10 @@ class UnitGen(TogetherGen):
         runaway loop is told as soon)."""
         memo, key, made = self.k({}), self.ns.fresh("key"), self.ns.fresh("f")
         key_parts, alive = key_text(parts, self.compiler.exprs.searches, lambda: self.ns.fresh("m"))
-        spend = [(line, line_span) for line, line_span in lines if line.startswith("st.steps += ")]
-        for line, line_span in spend:
-            unit.add(line, line_span)
+        spend = [line.startswith("st.steps += ") for line, _ in lines]
+        for (line, line_span), spent in zip(lines, spend):
+            if spent:
+                unit.add(line, line_span)
         unit.add(f"{key} = {made} = None", span)
         pad = ""
         if helped:      # help texts asked for: worked out with the options, never kept
@@ -633,8 +634,8 @@ class UnitGen(TogetherGen):
         unit.add(f"{pad}except Exception:", span)
         unit.add(f"{pad}    {key} = None", span)
         unit.add(f"if {made} is None:", span)
-        for line, line_span in lines:
-            if (line, line_span) not in spend:
+        for (line, line_span), spent in zip(lines, spend):
+            if not spent:
                 unit.add("    " + line, line_span)
         unit.add(f"    if {key} is not None and len({memo}) < {FIXED_POOLS}:", span)
         unit.add(f"        {memo}[{key}] = (found, {alive})", span)
