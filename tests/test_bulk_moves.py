@@ -131,3 +131,16 @@ def test_only_quiet_draws_of_enough_from_a_deck_or_a_pile_are_made_at_once(monke
             assert made == [moves for _, moves in turns]
         told[frozenset(off)] = (state.events(None), state.view(0), state.view(1))
     assert told[frozenset()] == told[frozenset({"bulk"})]
+
+
+def test_a_bag_drawn_from_at_once_is_left_in_the_order_drawing_one_by_one_leaves(monkeypatch):
+    from ruledsl.runtime import fastpaths
+    told = {}
+    for off in (set(), {"bulk"}):
+        monkeypatch.setattr(fastpaths, "OFF", off)
+        state = ruledsl.load(str(GAME), players=2).new_game(seed=4)
+        for label in ("pile up", "spread", "bag", "draw from bag", "draw from bag"):     # 8, then 6 left
+            state.apply(label)
+        told[frozenset(off)] = [e for e in state.events(None) if e.startswith("bag order")]
+    assert told[frozenset()] == told[frozenset({"bulk"})]
+    assert [len(e.split(", ")) for e in told[frozenset()][-3:]] == [8, 6, 4]

@@ -379,10 +379,12 @@ def drawn_at_once(prog, st, count, src, dst, end, dest_end, facing) -> bool:
         if not _at_once(prog, st, drawn, dst):
             st.rng = rng        # drawn one by one after all: they pick again
             return False
-    else:
-        drawn = items[:-count - 1:-1] if end == "bottom" else items[:count]     # in the order drawn
-        if not _at_once(prog, st, drawn, dst):
-            return False
+        st.contents[src.index] = tuple(left)        # what is left, in its order (as _move_at_once leaves it)
+        _lay_at_once(st, drawn[::-1] if dest_end == "top" else drawn, dst, dest_end, facing)  # (as below)
+        return True
+    drawn = items[:-count - 1:-1] if end == "bottom" else items[:count]     # in the order drawn
+    if not _at_once(prog, st, drawn, dst):
+        return False
     # each drawn one put on top in turn: the last drawn lies on top
     _move_at_once(st, drawn[::-1] if dest_end == "top" else drawn, dst, dest_end, facing)
     return True
