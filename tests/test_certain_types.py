@@ -535,3 +535,38 @@ def test_a_locations_tags_are_read_in_place(tmp_rules, off, monkeypatch):
     log, code = _played(tmp_rules, monkeypatch, TAG_TESTS, off)
     assert log[0] == "A1, B1, C1 /  / A1, B1, C1 / false"
     assert ("in st.tags[" in code) == (not off)
+
+
+TILED = HEADER + '''kind Tile:
+    open: list of direction
+zone box: area of Tile:
+    Tile(open: [E])
+    Tile(open: [W, S])
+    Tile(open: [N, E])
+    Tile(open: [W, N])
+board B grid:
+    legend:
+        "t": Floor
+    map: """
+t t
+t t
+"""
+    connect orthogonal(a, b, d) when any(each t in at(a, Tile) where d in t.open) and open_towards(b, opposite(d))
+define open_towards(sq, d) = any(each t in at(sq, Tile) where d in t.open)
+flow:
+    for each sq in tagged(Floor):
+        move first(contents(box)) to sq
+    announce "{neighbours(A1)} / {neighbours(B1)} / {neighbours(B2)} / {distance(A1, A2)} / {distance(A2, A1)}"
+    end game
+'''
+
+
+@pytest.mark.parametrize("off", [set(), {"fuse"}])
+def test_a_boards_condition_is_a_loop_that_stops_at_the_first_item_that_passes(tmp_rules, off, monkeypatch):
+    # `any(each t in at(a, Tile) where …) and open_towards(b, …)` (a define written in place):
+    # one test after another, each `any` a loop with no generator made per step
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    game = ruledsl.load(tmp_rules("t.rules", TILED), 2)
+    assert game.new_game(seed=1).events(None)[4] == "B1 / B2, A1 / B1, A2 / 3 / 3"
+    code = game.program.code_map.texts("a board's condition")
+    assert ("any(True for" not in code and code.count("for v_") == 2) == (not off)

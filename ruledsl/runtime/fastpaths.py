@@ -46,7 +46,9 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
 - fuse:     a decision among the items of a list that only filters another
             (`choose x from [each y in L where c]`) goes through L, testing c with
             each option, instead of building the list first; `each x in at(place, Kind)`
-            goes through what lies there, testing the kind;
+            goes through what lies there, testing the kind; a board's condition is
+            written as statements (`a and b` one test after the other, `any(each x in S
+            where c)` a loop that stops at the first x that passes: no generator a step);
 - lazy:     a `choose N from C` with no `where`, labelled by the chosen items, offers
             its selections without making each one (the i-th is worked out when asked)
             when the items read differently;

@@ -233,7 +233,11 @@ class Compiler:
         out = Source()
         out.add(f"def {name}(st, a0, a1, a2):", expr.span)
         try:
-            out.add(f"    return bool({self.exprs.gen(expr, names)})", expr.span)
+            if on("fuse"):
+                for line in self.exprs.truth_lines(expr, names):
+                    out.add("    " + line, expr.span)
+            else:
+                out.add(f"    return bool({self.exprs.gen(expr, names)})", expr.span)
         finally:
             for a in ("a0", "a1", "a2"):
                 self.exprs.certain.pop(a, None)

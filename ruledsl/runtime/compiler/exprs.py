@@ -549,6 +549,34 @@ class ExprGen:
             return text
         return "(" + "".join(f"({name} := {value}), " for name, value in kept) + text + ")[-1]"
 
+    def truth_lines(self, e, names, last: bool = True) -> list:
+        """Lines of a function's body that return e's truth (a board's condition, asked at every
+        step of every search): `a and b` as one test after another, and `any(each x in S where
+        c)` as a loop that stops at the first x that passes, with no generator made per call;
+        anything else as one expression. last: whether the function ends here (else the lines
+        go on to the next test when e is true)."""
+        if type(e) is n.Binary and e.op == "and":
+            return self.truth_lines(e.left, names, False) + self.truth_lines(e.right, names, last)
+        decl = self.prog.defn.defines.get(e.func) if type(e) is n.Call and e.comp is None else None
+        if decl is not None and not (on("remember") and e.args and self.statics().remembered(e.func)) \
+                and self.inlined(e, decl):
+            inner, bound = self.inline_arguments(e, decl, names)       # (as define_call writes it)
+            with self.inside(e):
+                return [f"{t} = {text}" for t, text in bound] + self.truth_lines(decl.body, inner, last)
+        if type(e) is n.Call and e.func == "any" and e.comp is not None and len(e.args) == 0 \
+                and e.comp.inner is None and e.comp.body is None and e.comp.by is None and not e.kwargs \
+                and "any" not in self.prog.defn.defines and self.membership_scan(e, names) is None:
+            var, source, cond, _ = self.loop(e.comp, names)
+            kept, self.kept = self.kept, []
+            kind_test, where = self.kind_test, cond[len(self.kind_test):]
+            tests = [part[len(" if "):] for part in (kind_test, where) if part]
+            test = " and ".join(f"({t})" for t in tests) if tests else "True"
+            lines = [f"{name} = {value}" for name, value in kept]
+            lines += [f"for {var} in {source}:", f"    if {test}:", "        return True" if last else "        break"]
+            return lines + (["return False"] if last else ["else:", "    return False"])
+        text = self.gen(e, names)
+        return [f"return bool({text})"] if last else [f"if not ({text}):", "    return False"]
+
     def comprehension_call(self, e, names):
         return self.kept_around(self.comprehension_text(e, names))
 
@@ -857,38 +885,54 @@ class ExprGen:
             if certain is not None:
                 self.built[text] = certain
             return text
-        if on("inline") and e.func not in self.inlining and len(e.args) == len(decl.params) \
-                and (not self.no_walrus or all(map(_cheap, e.args))):
-            # Comprehension variables are fresh Python names, so nothing the body binds can
-            # capture an argument. An argument that costs something, or that the body reads more
-            # than once, is worked out first, into a Python name, where Python allows `:=` (as a
-            # call works out every argument); a cheap one is written where it is read.
-            types = self.sites[-1] if self.sites else self.compiler.checked.types
-            site = types.get(("site", id(e))) if on("typed") else None
-            inner, bound = {}, []
-            uses = name_uses(decl.body)
-            for p, a in zip(decl.params, e.args):
-                if isinstance(a, (n.Name, n.Literal)) or (_cheap(a) and (self.no_walrus or uses.get(p, 0) < 2)):
-                    inner[p] = f"({self.plain(a, names)})"
-                else:
-                    t = self.temp()
-                    text = self.gen(a, names)
-                    bound.append(f"({t} := {text})")
-                    inner[p] = t
-                    self.varies_with(t, text)
-                    known = self.certain_of(text)
-                    if known is not None:
-                        self.certain[t] = known
-            self.inlining.add(e.func)
-            self.sites.append(site if site is not None else self.compiler.checked.types)
-            try:
+        if self.inlined(e, decl):
+            inner, bound = self.inline_arguments(e, decl, names)
+            with self.inside(e):
                 body = self.gen(decl.body, inner)
-            finally:
-                self.sites.pop()
-                self.inlining.discard(e.func)
-            return f"({', '.join(bound)}, {body})[-1]" if bound else body
+            return f"({', '.join(f'({t} := {text})' for t, text in bound)}, {body})[-1]" if bound else body
         args = ", ".join(self.gen(a, names) for a in e.args)
         return f"{self.compiler.define_function(e.func)}(st{', ' if args else ''}{args})"
+
+    def inlined(self, e, decl) -> bool:
+        """Whether a call of a define (not remembered) is written in place."""
+        return on("inline") and e.func not in self.inlining and len(e.args) == len(decl.params) \
+            and (not self.no_walrus or all(map(_cheap, e.args)))
+
+    def inline_arguments(self, e, decl, names) -> tuple:
+        """({parameter: the text that reads its argument}, [(Python name, text) of each argument
+        worked out first]) for a define written in place. Comprehension variables are fresh
+        Python names, so nothing the body binds can capture an argument. An argument that costs
+        something, or that the body reads more than once, is worked out first, into a Python
+        name, where Python allows it (as a call works out every argument); a cheap one is written
+        where it is read."""
+        inner, bound = {}, []
+        uses = name_uses(decl.body)
+        for p, a in zip(decl.params, e.args):
+            if isinstance(a, (n.Name, n.Literal)) or (_cheap(a) and (self.no_walrus or uses.get(p, 0) < 2)):
+                inner[p] = f"({self.plain(a, names)})"
+            else:
+                t = self.temp()
+                text = self.gen(a, names)
+                bound.append((t, text))
+                inner[p] = t
+                self.varies_with(t, text)
+                known = self.certain_of(text)
+                if known is not None:
+                    self.certain[t] = known
+        return inner, bound
+
+    @contextmanager
+    def inside(self, e):
+        """While the body of the define e calls is written in place: typed as for that call."""
+        types = self.sites[-1] if self.sites else self.compiler.checked.types
+        site = types.get(("site", id(e))) if on("typed") else None
+        self.inlining.add(e.func)
+        self.sites.append(site if site is not None else self.compiler.checked.types)
+        try:
+            yield
+        finally:
+            self.sites.pop()
+            self.inlining.discard(e.func)
 
 
 def filtering(e):
