@@ -8,6 +8,8 @@ uses, for editors), and each expression's type and each name's declaration
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from typing import Optional
 
 from ..errors import did_you_mean
@@ -138,22 +140,13 @@ class Checker(Choices, Declared, Expressions):
         parameter the same sort of value: with that parameter typed, the compiler can read fields
         and compare handles directly where the define is written in place. Nothing is reported or
         indexed again (a define's own check saw its parameters as any)."""
-        ctx = self.ctx
-        saved = ctx.diagnostics, ctx.index, self.scope, self.owner
-        ctx.diagnostics, ctx.index = [], Index()
-        try:
-            for define in ctx.game.defines.values():
+        with self.unreported():
+            for define in self.ctx.game.defines.values():
                 known = _agreed(define.params, self.define_calls.get(define.name, ()))
                 if not any(t is not ANY for t in known.values()):
                     continue
-                self.scope, self.owner = Scope(ctx), f"function {define.name}"
-                params = self.params(define)
-                for name, typ in known.items():
-                    params[name].type = typ
-                self.scope.push(params, define.span)
+                self.typed_params(define, f"function {define.name}", known)
                 self.expr(define.body)
-        finally:
-            ctx.diagnostics, ctx.index, self.scope, self.owner = saved
 
     def refine_rules(self) -> None:
         """Type again, for the runtime only, the body of each rule whose every `do` passes a
@@ -161,30 +154,41 @@ class Checker(Choices, Declared, Expressions):
         reads that parameter's fields and compares it directly, guarded by a test of its type
         (a rule is run only by `do`, so that test never fails in a checked game). Nothing is
         reported or indexed again."""
-        ctx = self.ctx
-        saved = ctx.diagnostics, ctx.index, self.scope, self.owner
-        ctx.diagnostics, ctx.index = [], Index()
         typed: dict = {}        # rule -> the parameters' types its body was last typed with
-        try:
+        with self.unreported():
             # A rule typed again passes typed values on to the rules it runs: typed again in turn,
             # until no rule's agreed types change (a few rounds: rules run rules a few deep).
             for _ in range(_REFINING_ROUNDS):
                 changed = False
-                for rule in ctx.game.rules.values():
+                for rule in self.ctx.game.rules.values():
                     known = _agreed(rule.params, self.rule_calls.get(rule.name, {}).values())
                     if typed.get(rule.name, {p: ANY for p in rule.params}) == known:
                         continue
                     typed[rule.name], changed = known, True
-                    self.scope, self.owner = Scope(ctx), f"rule {rule.name}"
-                    params = self.params(rule)
-                    for name, typ in known.items():
-                        params[name].type = typ
-                    self.scope.push(params, rule.span)
+                    self.typed_params(rule, f"rule {rule.name}", known)
                     self.block(rule.body)
                 if not changed:
                     break
+
+    @contextmanager
+    def unreported(self):
+        """While bodies are typed again for the runtime: nothing they say is reported or indexed,
+        and the scope and owner are given back."""
+        ctx = self.ctx
+        saved = ctx.diagnostics, ctx.index, self.scope, self.owner
+        ctx.diagnostics, ctx.index = [], Index()
+        try:
+            yield
         finally:
             ctx.diagnostics, ctx.index, self.scope, self.owner = saved
+
+    def typed_params(self, decl, owner: str, known: dict) -> None:
+        """A fresh scope holding decl's parameters, of the types known gives them."""
+        self.scope, self.owner = Scope(self.ctx), owner
+        params = self.params(decl)
+        for name, typ in known.items():
+            params[name].type = typ
+        self.scope.push(params, decl.span)
 
     def define_type(self, define: n.DefineDecl) -> Type:
         """The type of what a define gives: its body's type with its parameters of any type, worked

@@ -73,8 +73,8 @@ def _turn_options(c, trigger) -> list:
 
 def _offers(c, option):
     """f(st) -> [(label, value)] of one `during each turn` option open now; None for an option
-    whose condition is false whatever happens (`if corrupted and …` in a game played without the
-    option `corrupted`): it is never offered, nor its items gone through."""
+    whose condition is false whatever happens (`if variant and …` in a game played with its
+    option `variant` off): it is never offered, nor its items gone through."""
     name = c.ns.fresh("offers")
     item = c.ns.fresh("v")
     names = {option.var: item} if option.var else {}
