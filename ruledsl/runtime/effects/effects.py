@@ -205,14 +205,17 @@ def rotate(prog, st, comp, degrees, span=None) -> None:
         raise error(span, f"only components can be rotated, not {display(st, comp)}")
     if degrees % 90:
         raise error(span, f"rotation must be a multiple of 90 degrees, not {degrees}")
+    turn = prog.turns[degrees % 360]
     values = list(st.fields[comp.id])
     for i in prog.rotatable[comp.kind.name]:
         v = values[i]
         if type(v) is tuple:
-            values[i] = tuple(turn_direction(prog.directions, d, degrees) for d in v)
+            values[i] = tuple([turn.get(d) or turn_direction(prog.directions, d, degrees) for d in v])
         elif v is not None:
-            values[i] = turn_direction(prog.directions, v, degrees)
+            values[i] = turn.get(v) or turn_direction(prog.directions, v, degrees)
     st.fields[comp.id] = tuple(values)
+    if st.muted or st.quiet:        # its event would be dropped (emit_about): not worked out
+        return
     place = prog.places[st.loc[comp.id]]
     where = f"on {place.label} " if type(place) is Location else ""
     emit_about(prog, st, comp, face_mask(prog, st, comp), f"{where}is turned {TURNS[degrees % 360]}")

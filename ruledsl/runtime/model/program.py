@@ -14,7 +14,7 @@ from ...ir import nodes as n
 from ...ir.boards import compile_board
 from ..fastpaths import on
 from .state import StateData
-from .values import Board, EdgeKind, EnumType, EnumValue, KindInfo, Location, Player, Tag, Zone
+from .values import Board, EdgeKind, EnumType, EnumValue, KindInfo, Location, Player, Tag, Zone, turn_direction
 
 ROTATABLE = ("direction", "list of direction")
 
@@ -68,6 +68,9 @@ class Program:
             for v in values:
                 self.enum_values[v.name] = v
         self.directions = {d: EnumValue("direction", d, d, i) for i, d in enumerate(DIRECTIONS)}
+        # {degrees: {direction: it turned clockwise by degrees}}: what `rotate` reads for each side
+        self.turns = {deg: {v: turn_direction(self.directions, v, deg) for v in self.directions.values()}
+                      for deg in (0, 90, 180, 270)}
         self.edge_kinds = {k: EdgeKind(k) for k in GRID_EDGE_KINDS}
         for board in self.defn.boards.values():
             for kind, _span in board.edge_kinds:
