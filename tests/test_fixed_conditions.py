@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import ruledsl
 from ruledsl.runtime import fastpaths
 from ruledsl.ir import nodes as n
-from ruledsl.runtime.compiler.fixed import PLACE, VALUE, fixed, fixed_items, fixed_prefix
+from ruledsl.runtime.compiler.fixed import PLACE, VALUE, fixed, fixed_items, fixed_prefix, known_options
 from ruledsl.runtime.model.values import Location
 
 from .conftest import ROOT, random_trace
@@ -243,3 +243,61 @@ def test_a_label_that_fails_on_a_square_fails_when_offered_not_when_compiled():
     with pytest.raises(ruledsl.RulesError) as caught:
         game.new_game()
     assert (caught.value.line, caught.value.message) == (16, "division by zero")
+
+
+# ---------------------------------------------------------------- options made once per item
+def _setdefault_in_turn(found: dict, items, pair_of) -> dict:
+    out = dict(found)
+    for x in items:
+        out.setdefault(*pair_of(x))
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(items=st.lists(st.sampled_from(["a1", "a2", "b1", "c1", "c2"]), max_size=6),
+       known=st.lists(st.sampled_from(["a1", "a2", "b1", "c1", "c2"]), max_size=5),
+       found=st.dictionaries(st.sampled_from(["go a", "go b", "x"]), st.integers(0, 3), max_size=2))
+def test_known_options_are_added_as_each_item_in_turn_adds_its_own(items, known, found):
+    # labels collide ("a1" and "a2" both read "go a"): the first one stays, as setdefault keeps it
+    made = []
+
+    def pair_of(x):
+        made.append(x)
+        return (f"go {x[0]}", x)
+    pairs = {x: (f"go {x[0]}", x) for x in known}
+    expected = _setdefault_in_turn(found, items, pair_of)
+    made.clear()
+    got = known_options(dict(found), pairs, tuple(items), pair_of)
+    assert got == expected and list(got) == list(expected)          # the same options, in order
+    assert set(made) == set(items) - set(known)                     # made only for items not seen
+    assert set(pairs) == set(items) | set(known)                    # and kept for the game
+
+
+def test_equal_labels_of_a_remembered_menu_keep_the_first_option(monkeypatch, tmp_rules):
+    # both lists of squares read "turn {sq} left": each square's first option (score + 1) is
+    # offered, as without the fast path, though the options are made from the kept pairs
+    text = GAME.read_text(encoding="utf-8").replace('option "turn {sq} right"', 'option "turn {sq} left"')
+    path = tmp_rules("collide.rules", text)
+    assert "_known_options(" in ruledsl.load(path, players=2).program.code_map.texts("flow")
+    for seed in range(6):
+        assert random_trace(path, seed, set(), monkeypatch) == random_trace(path, seed, {"fixed"}, monkeypatch)
+    monkeypatch.setattr(fastpaths, "OFF", set())
+    state = ruledsl.load(path, players=2).new_game(seed=0)
+    state.apply("turn")
+    assert not any("right" in label for label in state.legal_labels())
+    state.apply("turn D1 left")         # D1: offered by both lists; the first's body runs
+    assert state.view(0)["vars"]["score"]["P1"] == 1
+
+
+def test_a_list_with_a_square_twice_offers_it_once(monkeypatch, tmp_rules):
+    text = GAME.read_text(encoding="utf-8").replace(
+        'option "turn {sq} left" for each sq in unmarked():',
+        'option "turn {sq} left" for each sq in unmarked() + unmarked():')
+    path = tmp_rules("twice.rules", text)
+    for seed in range(6):
+        assert random_trace(path, seed, set(), monkeypatch) == random_trace(path, seed, {"fixed"}, monkeypatch)
+    monkeypatch.setattr(fastpaths, "OFF", set())
+    state = ruledsl.load(path, players=2).new_game(seed=0)
+    state.apply("turn")
+    labels = state.legal_labels()
+    assert len(labels) == len(set(labels)) and sum(label.endswith("left") for label in labels) == 16

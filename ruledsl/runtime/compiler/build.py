@@ -28,7 +28,7 @@ from ..model.values import Comp, Die, EnumValue, Location, Player, Zone, display
 from . import names as nm
 from .certain import Certain
 from .exprs import UNSET, ExprGen
-from .fixed import fixed_items
+from .fixed import fixed_items, known_options
 from .source import CodeMap, Namespace, Source
 from .stmts import StmtGen
 from .triggers import compile_triggers
@@ -44,7 +44,7 @@ HELPERS = {
     "_neg": ops.neg, "_lt": ops.lt, "_le": ops.le, "_gt": ops.gt, "_ge": ops.ge, "_contains": ops.contains,
     "_index": ops.index, "_replaced": ops.replaced, "_range": ops.make_range, "_D": display, "_Dm": display_memo,
     "Comp": Comp, "Player": Player, "Location": Location, "_Zone": Zone, "_EnumValue": EnumValue, "_UNSET": UNSET,
-    "_item_of_kind": item_of_kind, "_fixed_items": fixed_items, "_remember1": remember1, "_remember": remember,
+    "_item_of_kind": item_of_kind, "_fixed_items": fixed_items, "_known_options": known_options, "_remember1": remember1, "_remember": remember,
     # assignments and effects
     "_set_player_var": nm.set_player_var, "_absent_seat": nm.absent_seat, "_set_owner": nm.set_owner, "_set_field": nm.set_field,
     "_move": fx.move, "_move_onto": fx.move_onto, "_move_all": fx.move_all, "_move_many": fx.move_many, "_draw_many": fx.draw_many, "_shuffle": fx.shuffle, "_turn_many": fx.turn_many,

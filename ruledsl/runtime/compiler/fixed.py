@@ -120,6 +120,33 @@ def fixed_items(items) -> bool:
 _LOCATIONS = frozenset([Location])
 
 
+def known_options(found: dict, pairs: dict, items, pair_of) -> dict:
+    """found with each item's option added, as `found.setdefault(*pair_of(item))` in turn adds
+    them (the first of equal labels kept), for items that are board locations or selections of
+    them and labels that read only where they lie (fixed_label): each item's (label, value) is
+    made once for the game and kept in pairs (the decision site's, by item); the options of a
+    list of items seen before are then made at C speed."""
+    try:
+        more = dict(map(pairs.__getitem__, items))
+    except KeyError:            # an item not seen before
+        more = None
+    if more is not None and len(more) == len(items):    # no label twice among them
+        if not found:
+            return more
+        if found.keys().isdisjoint(more):
+            found.update(more)
+            return found
+    get = pairs.get
+    for x in items:
+        pair = get(x)
+        if pair is None:
+            pair = pair_of(x)
+            if len(pairs) < FIXED_MEMO:
+                pairs[x] = pair
+        found.setdefault(*pair)
+    return found
+
+
 def fixed_label(template, item: str, defines: dict) -> bool:
     """Whether an option's label reads only its item's place on the board: no `as` (the item
     shown: a location reads as its label), or a template whose parts are fixed (see fixed())."""

@@ -442,12 +442,19 @@ class UnitGen(TogetherGen):
         unit.add(f"if {made} is None:", s.span)
         unit.add(f"    {made} = {{}}", s.span)
         indent = "    "
+        # each item's option made once for the game, when the items are board locations
+        pairs = self.k({})
+        known = lambda items: f"_known_options({made}, {pairs}, {items}, lambda {item}: ({label}, {item}))"  # noqa: E731
         if board is not None:
             sels = self.ns.fresh("b")
             unit.add(f"    {sels} = {board} if {fixed_ok} else None", s.span)
             unit.add(f"    if {sels} is not None:", s.span)
-            unit.add(f"        for {item} in {sels}:", s.span)
-            unit.add(f"            {made}.setdefault({label}, {item})", s.span)
+            unit.add(f"        {made} = {known(sels)}", s.span)
+            unit.add("    else:", s.span)
+            indent = "        "
+        elif kept is None:
+            unit.add(f"    if {fixed_ok}:", s.span)
+            unit.add(f"        {made} = {known(options)}", s.span)
             unit.add("    else:", s.span)
             indent = "        "
         unit.add(f"{indent}for {item} in {options}:", s.span)
@@ -548,6 +555,18 @@ class UnitGen(TogetherGen):
                     sources.append((source, item))
                     source = f"__S{len(sources) - 1}__"
                 lines += [(line, option.span) for line in spend]
+                if whole and option.cond is None:
+                    # its items' options made once for the game, when they are board locations
+                    # (remembered_menu names the test)
+                    lines += [("if __OK__:", option.span),
+                              (f"    found = _known_options(found, {self.k({})}, {source}, lambda {item}: "
+                               f"({text}, (__L{target(label, key)}__, {key}, {item})))", option.span),
+                              ("else:", option.span),
+                              (f"    for {item} in {source}:", option.span),
+                              (f"        found.setdefault({text}, (__L{target(label, key)}__, {key}, {item}))",
+                               option.span)]
+                    bodies.append((option, label, inner))
+                    continue
                 lines += [(f"for {item} in {source}:", option.span),
                           (f"    if {test}:", option.span),
                           (f"        found.setdefault({'_l := ' if option.help else ''}{text}, "
@@ -605,6 +624,7 @@ class UnitGen(TogetherGen):
         for line, line_span in lines:
             for i, pool in enumerate(pools):
                 line = line.replace(f"__S{i}__", pool)
+            line = line.replace("__OK__", ok)
             unit.add("    " + line, line_span)
         unit.add(f"    {made} = found", span)
         unit.add(f"    if {ok} and len({memo}) < {FIXED_POOLS}:", span)
