@@ -9,7 +9,7 @@ way, from each item's text, when the rules label a selection by showing it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations, permutations
+from itertools import combinations, compress, permutations
 from math import comb, perm
 
 
@@ -159,7 +159,15 @@ def fixed_selections(memo: dict, pool: tuple, low: int, high: int, ordered: bool
         if k == 1:
             out.extend(sel for first in pool for sel in get(first, ()))
         elif k == 2:
-            out.extend(sel for first in pool for sel in get(first, ()) if sel[1] in inside)
+            # each first's pairs kept whose second is given, tested at C speed
+            seconds = memo.get((k, "seconds"))
+            if seconds is None:
+                seconds = memo[(k, "seconds")] = {first: [sel[1] for sel in sels] for first, sels in by_first.items()}
+            given = inside.__contains__
+            for first in pool:
+                sels = get(first)
+                if sels is not None:
+                    out.extend(compress(sels, map(given, seconds[first])))
         else:
             out.extend(sel for first in pool for sel in get(first, ()) if inside.issuperset(sel[1:]))
     return out
