@@ -570,3 +570,15 @@ def test_a_boards_condition_is_a_loop_that_stops_at_the_first_item_that_passes(t
     assert game.new_game(seed=1).events(None)[4] == "B1 / B2, A1 / B1, A2 / 3 / 3"
     code = game.program.code_map.texts("a board's condition")
     assert ("any(True for" not in code and code.count("for v_") == 2) == (not off)
+
+
+@pytest.mark.parametrize("off", [set(), {"typed"}])
+def test_a_count_compared_where_python_forbids_naming_it_needs_no_test(tmp_rules, off, monkeypatch):
+    # `count(…) > 0` inside a comprehension's source (where `:=` is forbidden): a count and a
+    # number written out are whole numbers, compared by Python's operator with no helper
+    text = SOURCES.replace(
+        'announce "{[count([each c in p.hand]) for each p in players]} {held(P2)} {held(A1)}"',
+        'announce "{count([each q in [each p in players where count(p.hand) > 0] where count(q.hand) - 1 >= 1])}"')
+    log, code = _played(tmp_rules, monkeypatch, text, off)
+    assert log[1] == "1"            # P1 holds 3 cards, P2 none
+    assert ("_gt(" in code) == bool(off) and ("(len(" in code and ") > 0)" in code) == (not off)

@@ -327,8 +327,7 @@ class ExprGen:
 
     def int_operand(self, e, text: str) -> tuple:
         """(text reading the operand afterwards, test that it is a whole number or "")."""
-        if isinstance(e, n.Literal) or (isinstance(e, n.Unary) and isinstance(e.operand, n.Literal)) \
-                or _gives_int(e):
+        if _plain_int(e):
             return text, ""
         t = self.temp()
         return t, f"(type({t} := {text}) is int)"
@@ -424,6 +423,8 @@ class ExprGen:
             if not test:
                 return f"({ta} + {tb})"
             return f"({ta} + {tb} if {test} else _add(st, {ta}, {tb}, {self.k(e.span)}))"
+        if op in _INT_OPS and on("typed") and self.no_walrus and _plain_int(e.left) and _plain_int(e.right):
+            return f"({a} {op} {b})"    # (a count and a number: no name needed to test them)
         if op in _INT_OPS and on("typed") and not self.no_walrus and self.is_int(e.left) and self.is_int(e.right):
             # Two whole numbers, as the checker expects: Python's operator (the helper for anything else).
             (ta, test_a), (tb, test_b) = self.int_operand(e.left, a), self.int_operand(e.right, b)
@@ -954,6 +955,13 @@ def _place_class(place) -> str:
 def _gives_int(e) -> bool:
     """Whether e's Python text always gives a whole number (a count)."""
     return isinstance(e, n.Call) and e.func == "count"
+
+
+def _plain_int(e) -> bool:
+    """Whether e's Python text is a whole number with no test: a count, or a whole number written
+    out (as the checker expects of an operand of arithmetic, which is then an int literal)."""
+    return (isinstance(e, n.Literal) and type(e.value) is int) or _gives_int(e) or \
+        (isinstance(e, n.Unary) and isinstance(e.operand, n.Literal) and type(e.operand.value) is int)
 
 
 _COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in", "not in", "is", "is not", "and", "or"})
