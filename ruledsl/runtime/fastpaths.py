@@ -63,6 +63,9 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             in turn with the same numbers; not under explicit chance, which picks each,
             nor from a deck whose order chance has yet to settle); `move contents(Z) to
             Z2` between zones takes Z whole, with no test of each item (effects.move_all);
+            told moves of several (and draws), where no trigger may fire between them,
+            keep their events' parts and log them once all are made, each run of alike
+            moves as one event (events.log_moves), instead of logging each and merging;
 - remember: a `define` whose value depends only on its arguments (compiler/static.py: its
             body reads nothing play changes but them) and that goes through a list is
             worked out once per arguments for the whole game (engine/remember.py); on

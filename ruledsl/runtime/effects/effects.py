@@ -11,12 +11,14 @@ from ..model.chance import next_random, settle, shuffled
 from ..model.collections import items_of
 from ..model.values import Comp, Location, Player, Zone, component_text, display, turn_direction
 from ..model.state import new_event
-from .events import a_kind, emit, emit_about, face_mask, merge_moves, seat_mask, seats_of
+from .events import a_kind, about, emit, emit_about, face_mask, log_moves, merge_moves, seat_mask, seats_of
 
 
 # ---------------------------------------------------------------- moving
-def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=False) -> None:
-    """Put comp at an end of dest (default: the top of a deck or pile, the end of anything else)."""
+def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=False, told=None) -> None:
+    """Put comp at an end of dest (default: the top of a deck or pile, the end of anything else).
+    told: a list the event's (text, to, others, kind) is added to instead of the log (a run of
+    moves told at once: events.log_moves), for a caller sure that no trigger fires."""
     if type(comp) is not Comp:
         raise error(span, f"only components can be moved, not {display(st, comp)}")
     kind = type(dest)
@@ -55,7 +57,9 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
             route = f"moves to the {end} of {dest.label}"
         else:
             route = f"stays {'in' if kind is Zone else 'on'} {dest.label}"
-        if comp.kind.position == "all" and (up_after or before == (1 << len(prog.players)) - 1):
+        if told is not None:
+            told.append(about(prog, st, comp, before, route))
+        elif comp.kind.position == "all" and (up_after or before == (1 << len(prog.players)) - 1):
             # in plain sight, told to everyone: emit_about's first case, written out
             log = st.log
             st.log = (new_event((f"{component_text(st, comp)} {route}", None, None, "move")), log,
@@ -261,11 +265,25 @@ def move_many(prog, st, what, where, end, facing, span) -> None:
         return
     if end == "top":
         items = items[::-1]
+    if len(items) > 1 and told_at_once(prog, st, where, True):
+        told: list = []
+        for c in items:
+            move(prog, st, c, where, end, facing, span, told=told)
+        log_moves(st, told)
+        return
     mark = st.log
     for c in items:
         move(prog, st, c, where, end, facing, span)
     if len(items) > 1:
         merge_moves(st, mark)
+
+
+def told_at_once(prog, st, where, leaving: bool) -> bool:
+    """Whether the events of moves into where may be told once all are made (move()'s told):
+    told at all (not muted, nor `quietly:`), with no trigger that may fire in between (and tell
+    its own events among theirs). leaving: the moved may leave a board location."""
+    return prog.bulk and not (st.muted or st.quiet) and not (leaving and prog.leave_triggers) and \
+        (type(where) is not Location or not prog.enter_triggers)
 
 
 def move_all(prog, st, src, where, end, facing, span) -> None:
@@ -352,15 +370,20 @@ def draw_many(prog, st, count, src, dst, end, dest_end, facing, span) -> None:
     if count > 1 and (st.muted or st.quiet) and prog.bulk and drawn_at_once(prog, st, count, src, dst, end,
                                                                             dest_end, facing):
         return
-    mark = st.log
+    told = [] if count > 1 and told_at_once(prog, st, dst, False) else None    # (a draw leaves a zone)
+    mark, empty = st.log, False
     for _ in range(count):
         comp = draw_one(prog, st, src, end, span)
         if comp is None:
-            emit(st, f"{src.label} is empty", kind="draw")
+            empty = True
             break
-        move(prog, st, comp, dst, dest_end, facing, span)
-    if count > 1:
+        move(prog, st, comp, dst, dest_end, facing, span, told=told)
+    if told is not None:
+        log_moves(st, told)
+    elif count > 1:
         merge_moves(st, mark)
+    if empty:       # (after the moves, as merge_moves would leave it)
+        emit(st, f"{src.label} is empty", kind="draw")
 
 
 def drawn_at_once(prog, st, count, src, dst, end, dest_end, facing) -> bool:

@@ -111,19 +111,23 @@ def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
     who see where it is, nothing to those who may not know where it is."""
     if st.muted or st.quiet:    # its kind, "move", is one `quietly:` keeps out of the log
         return
+    log = st.log        # emit(), written out
+    st.log = (new_event(about(prog, st, comp, before_face, verb)), log, log[2] + 1 if log is not None else 1)
+
+
+def about(prog, st, comp: Comp, before_face: int, verb: str) -> tuple:
+    """The (text, to, others, kind) of emit_about's event, for a caller that tells it."""
     everyone = (1 << len(prog.players)) - 1
     if comp.kind.position == "all" and (st.face[comp.id] or before_face == everyone):
-        emit(st, f"{component_text(st, comp)} {verb}", None, None, "move")   # in plain sight: no one to hide it from
-        return
+        return (f"{component_text(st, comp)} {verb}", None, None, "move")  # in plain sight: no one to hide it from
     position, face = _who_sees(prog, st, comp, before_face)
     named = f"{component_text(st, comp)} {verb}"
-    anonymous = f"{a_kind(comp.kind.name)} {verb}"
     if face == everyone:
-        emit(st, named, kind="move")
-    elif position == everyone:
-        emit(st, named, seats_of(face), anonymous, kind="move")
-    else:
-        emit(st, named if face else anonymous, seats_of(position), None, kind="move")
+        return (named, None, None, "move")
+    anonymous = f"{a_kind(comp.kind.name)} {verb}"
+    if position == everyone:
+        return (named, seats_of(face), anonymous, "move")
+    return (named if face else anonymous, seats_of(position), None, "move")
 
 
 _MOVES = " moves from "
@@ -136,25 +140,41 @@ def merge_moves(st, mark) -> None:
     if len(events) < 2:
         return
     log = mark
-    for key, group in groupby(events, _move_key):
-        run = list(group)
-        if key is None or len(run) == 1:
-            for e in run:
-                log = logged(e, log)
-            continue
-        first = run[0]
-        text = f"{_names([e.text.partition(_MOVES)[0] for e in run])} move from {key[1]}"
-        others = f"{_names([key[2]] * len(run))} move from {key[3]}" if first.others is not None else None
-        log = logged(Event(text, first.to, others, first.kind), log)
+    for e in _merged(events):
+        log = logged(e, log)
     st.log = log
 
 
+def log_moves(st, told: list) -> None:
+    """Log the events of moves told in turn, (text, to, others, kind) each as about() makes
+    them, as logging each and then merge_moves would: without making an Event of each first."""
+    log = st.log
+    for e in _merged(told) if len(told) > 1 else told:
+        log = (e if type(e) is Event else new_event(e), log, log[2] + 1 if log is not None else 1)
+    st.log = log
+
+
+def _merged(events: list):
+    """The events (Events, or tuples of their parts), each run of alike moves made one Event."""
+    for key, group in groupby(events, _move_key):
+        run = list(group)
+        if key is None or len(run) == 1:
+            yield from run
+            continue
+        first = run[0]
+        text = f"{_names([e[0].partition(_MOVES)[0] for e in run])} move from {key[1]}"
+        others = f"{_names([key[2]] * len(run))} move from {key[3]}" if first[2] is not None else None
+        yield Event(text, first[1], others, first[3])
+
+
 def _move_key(e):
-    """What moves merged into one event share (None: an event that is not a move, never merged)."""
-    if e.kind != "move" or _MOVES not in e.text:
+    """What moves merged into one event share (None: an event that is not a move, never merged).
+    e: an Event or a tuple of its parts (text, to, others, kind)."""
+    text, to, others, kind = e
+    if kind != "move" or _MOVES not in text:
         return None
-    who, _, way = e.others.partition(_MOVES) if e.others else (None, None, None)
-    return (e.to, e.text.partition(_MOVES)[2], who, way)
+    who, _, way = others.partition(_MOVES) if others else (None, None, None)
+    return (to, text.partition(_MOVES)[2], who, way)
 
 
 def _names(names: list) -> str:
