@@ -21,6 +21,11 @@ class Span:
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}"
 
+    def within(self, other: "Span") -> bool:
+        """Whether this span lies inside other (in the same file)."""
+        return self.path == other.path and (other.line, other.column) <= (self.line, self.column) and \
+            (self.end_line, self.end_column) <= (other.end_line, other.end_column)
+
 
 UNKNOWN = Span("<unknown>", 0, 0)
 

@@ -396,9 +396,11 @@ def test_names_kept_across_decisions_are_read_as_certain_only_where_they_are(tmp
     assert state.returns() == [0.0, 1.0]
 
 
-def test_only_decisions_that_search_keep_their_searches():
+def test_only_decisions_that_search_keep_their_searches(monkeypatch):
     # st.memo keeps a decision's distance searches while its options are worked out: a decision
     # that searches nothing (tic-tac-toe's) makes none; The Haunting House's trap door does
+    # (each rule in a unit of its own, to read its code alone)
+    monkeypatch.setattr(fastpaths, "OFF", {"splice"})
     ttt = ruledsl.load(str(TIC_TAC_TOE), players=2).program.code_map.texts("the flow")
     assert "st.memo = {}" not in ttt and "_offer_choice(" in ttt
     house = ruledsl.load(str(ROOT / "games" / "haunting_house.rules"), players=2).program.code_map
@@ -582,3 +584,29 @@ def test_a_count_compared_where_python_forbids_naming_it_needs_no_test(tmp_rules
     log, code = _played(tmp_rules, monkeypatch, text, off)
     assert log[1] == "1"            # P1 holds 3 cards, P2 none
     assert ("_gt(" in code) == bool(off) and ("(len(" in code and ") > 0)" in code) == (not off)
+
+
+LAID_OUT = '''game "Laid out"
+players 2
+var score: int = 0, per player
+rule show(p):
+    choose x from [1, 2] by P1 as "{p.score} {x}":
+        pass
+flow:
+    for each p in players:
+        do show(p)
+    do show(none)
+    end game
+'''
+
+
+@pytest.mark.parametrize("off", [set(), {"splice"}])
+def test_what_a_rules_first_caller_is_sure_of_is_not_sure_of_the_rule(off, monkeypatch):
+    # show's unit is laid out inside the loop over the seats, where the loop's p is certain; the
+    # rule's own p is filled by both calls, the second with none: read as any value is
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    state = ruledsl.load("laid.rules", text=LAID_OUT).new_game()
+    state.apply("0 1")
+    with pytest.raises(ruledsl.RulesError) as caught:
+        state.apply("0 1")          # the third decision's labels read none's score
+    assert (caught.value.line, caught.value.message) == (5, "cannot read .score of none")

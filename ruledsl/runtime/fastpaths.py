@@ -70,6 +70,11 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             body reads nothing play changes but them) and that goes through a list is
             worked out once per arguments for the whole game (engine/remember.py); on
             one seat, place or component, its kept value is read in place, no call;
+- splice:   a rule that makes decisions, named by one `do` in the whole game (and not
+            calling itself), is written into its caller's unit instead of running in a
+            frame of its own: its arguments in slots of the caller's frame, every name it
+            binds a new one, its `return` going on after it; what is certain of an argument
+            (a loop's seat) is certain of its parameter, and a failure in it still names it;
 - walks:    `reachable(.., exact: true, revisit: false)` on a board with few conditional
             steps asks them once, and walks over the steps open now, kept as plain tuples
             per answer (engine/graph.Graphs.simple_ends), instead of asking each step's
@@ -80,7 +85,7 @@ from __future__ import annotations
 import os
 
 ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "fixed", "fuse", "lazy", "jumps",
-                 "started", "bulk", "remember", "walks", "keyed"})
+                 "started", "bulk", "remember", "walks", "keyed", "splice"})
 
 
 def _off_from_environment() -> set:

@@ -319,7 +319,14 @@ class Compiler:
             unit = self.new_unit(f"rule {name}")
             self.unit_of_rule[name] = unit.index
             names = {p: f"env[{p!r}]" for p in decl.params}
-            self.units.block(unit, decl.body, names, [], [])
+            # what is certain where the rule is first called (a loop's item there) is not certain of
+            # its own names, which other calls fill (its unit is laid out in the middle of a caller's)
+            certain, self.exprs.certain = self.exprs.certain, {}
+            try:
+                with self.units.laying_out(name):
+                    self.units.block(unit, decl.body, names, [], [])
+            finally:
+                self.exprs.certain = certain
             unit.add("st.frames.pop()", decl.span)
         return self.unit_of_rule[name]
 
@@ -357,10 +364,11 @@ class Compiler:
         self.flush()
         for unit in self.unit_list:
             source, names = unit.source(f"u{unit.index}_b")
-            self.code_map.compile(self.ns, source, unit.name)
+            self.code_map.compile(self.ns, source, unit.name, unit.regions)
             prog.code.append([self.ns.globals[name] for name in names])
             prog.unit_spans.append(unit.block_spans)
             prog.unit_names.append(unit.name)
+            prog.unit_parts.append(tuple(unit.regions))
         self.flush()
 
 

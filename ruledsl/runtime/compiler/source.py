@@ -79,25 +79,27 @@ class CodeMap:
     called ("the flow", "rule deal"), so that a failure can be told at its place."""
 
     def __init__(self):
-        self._pieces: dict = {}      # filename -> (name, spans by line, source text)
+        self._pieces: dict = {}      # filename -> (name, spans by line, source text, regions)
 
-    def compile(self, ns: Namespace, source: Source, name: str) -> None:
-        """Compile source and run its definitions into the namespace."""
+    def compile(self, ns: Namespace, source: Source, name: str, regions=()) -> None:
+        """Compile source and run its definitions into the namespace. regions: [(span, name)] of
+        the parts of the rules written into the piece that have names of their own (a rule written
+        in its caller's unit), the innermost last."""
         filename = f"<rules {len(self._pieces) + 1}: {name}>"
         text = source.text()
-        self._pieces[filename] = (name, list(source.spans), text)
+        self._pieces[filename] = (name, list(source.spans), text, tuple(regions))
         exec(compile(text, filename, "exec"), ns.globals)
 
     def pieces(self) -> dict:
         """{filename of a piece of generated code: (its name, the span each of its lines runs, its
         text)} (for tools that map lines that ran back to the rules file, as coverage does)."""
-        return dict(self._pieces)
+        return {filename: piece[:3] for filename, piece in self._pieces.items()}
 
     def texts(self, name_part: str = "") -> str:
-        """The generated source of every piece whose name contains name_part (for people
-        reading what the compiler made of their rules)."""
-        return "\n".join(f"# {filename}\n{text}" for filename, (name, _, text) in self._pieces.items()
-                         if name_part in name)
+        """The generated source of every piece whose name contains name_part, or that a rule so
+        named was written into (for people reading what the compiler made of their rules)."""
+        return "\n".join(f"# {filename}\n{text}" for filename, (name, _, text, regions) in self._pieces.items()
+                         if name_part in name or any(name_part in part for _, part in regions))
 
     def calls(self, tb) -> list:
         """[(span, piece name)] of every generated line in a traceback, outermost first: the
@@ -125,8 +127,21 @@ class CodeMap:
         line = tb.tb_lineno
         if piece is None or line is None:
             return None
-        name, spans, _ = piece
-        return (spans[line - 1], name) if 0 < line <= len(spans) else None
+        name, spans, _, regions = piece
+        if not 0 < line <= len(spans):
+            return None
+        span = spans[line - 1]
+        return span, part_named(regions, span, name)
+
+
+def part_named(regions, span, name: str) -> str:
+    """What span is part of: the innermost of regions ([(span, name)], outermost first) it lies
+    in (a rule written into a unit), else name (the unit's)."""
+    if span is not None:
+        for region, part in regions:
+            if span.within(region):
+                name = part
+    return name
 
 
 def _is_int(text: str) -> bool:

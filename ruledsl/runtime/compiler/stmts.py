@@ -12,6 +12,8 @@ outlives the block because a decision may come before it is read again.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from ...errors import error
 from ...ir import nodes as n
 from ..engine.budget import STEP_LIMIT
@@ -33,6 +35,7 @@ class StmtGen:
         self.prog = compiler.prog
         self.ns = compiler.ns
         self.exprs = compiler.exprs
+        self.apart = 0          # > 0 while a rule is written into its caller's unit (kept_apart)
 
     def k(self, value) -> str:
         return self.ns.const(value)
@@ -40,10 +43,20 @@ class StmtGen:
     def x(self, e, names) -> str:
         return self.exprs.gen(e, names)
 
+    @contextmanager
+    def kept_apart(self):
+        """While a rule is written into its caller's unit (units.splice): every name it binds in
+        the frame is a new one, never one of the caller's."""
+        self.apart += 1
+        try:
+            yield
+        finally:
+            self.apart -= 1
+
     def bind(self, name: str, names: dict, persist: bool) -> tuple:
         """(Python target for a new local `name`, names with it)."""
         if persist:
-            key = name if name not in names else f"{name}#{self.ns.fresh('')}"
+            key = name if name not in names and not self.apart else f"{name}#{self.ns.fresh('')}"
             target = f"env[{key!r}]"
         else:
             target = self.ns.fresh("v")

@@ -15,6 +15,7 @@ block numbers once every block is placed.
 """
 from __future__ import annotations
 
+from collections import Counter
 from contextlib import contextmanager
 
 from ...errors import RulesError, error
@@ -63,6 +64,22 @@ class UnitGen(TogetherGen):
         self.ns = compiler.ns
         self.stmts = compiler.stmts
         self.analysis = compiler.analysis
+        self.spliced: list = []         # (rule, end label, len(exits)) of each rule written in place
+        self.laid_out: list = []        # the rules whose units are being laid out, innermost last
+        self._sites = None              # rule -> how many `do` statements name it
+
+    @contextmanager
+    def laying_out(self, rule: str):
+        """While a rule's own unit is laid out (in the middle of a caller's, maybe one written in
+        place): its `return` ends its own frame."""
+        self.laid_out.append(rule)
+        spliced, self.spliced = self.spliced, []
+        apart, self.stmts.apart = self.stmts.apart, 0
+        try:
+            yield
+        finally:
+            self.laid_out.pop()
+            self.spliced, self.stmts.apart = spliced, apart
 
     def k(self, value) -> str:
         return self.ns.const(value)
@@ -99,6 +116,12 @@ class UnitGen(TogetherGen):
                 cleanup(unit, s.span)
             unit.jump(target, s.span)
         elif s.kind == "return":
+            if self.spliced:        # out of a rule written in place: on after it, in its caller
+                _rule, end, depth = self.spliced[-1]
+                for cleanup in reversed(exits[depth:]):
+                    cleanup(unit, s.span)
+                unit.jump(end, s.span)
+                return
             for cleanup in reversed(exits):
                 cleanup(unit, s.span)
             unit.add("st.frames.pop()", s.span)
@@ -220,6 +243,8 @@ class UnitGen(TogetherGen):
         leave(unit, s.span)
 
     def u_Do(self, unit, s, names, exits, loops):
+        if self.splices(s.rule):
+            return self.splice(unit, s, names, exits)
         index = self.compiler.rule_unit(s.rule)
         params = self.prog.defn.rules[s.rule].params
         env = "{" + ", ".join(f"{p!r}: {self.x(a, names)}" for p, a in zip(params, s.args)) + "}"
@@ -227,6 +252,40 @@ class UnitGen(TogetherGen):
         unit.add(f"st.frames.append(_Frame({index}, 0, {env}))", s.span)
         unit.jump(after, s.span)
         unit.place(after, s.span)
+
+    def splices(self, rule: str) -> bool:
+        """Whether `do rule(…)` is written in place (fast path splice): a rule named by one `do`
+        in the whole game, not one being laid out already (a rule that calls itself)."""
+        if not on("splice") or rule in self.laid_out or any(r == rule for r, _, _ in self.spliced):
+            return False
+        if self._sites is None:
+            self._sites = Counter(x.rule for x in nodes([self.prog.defn]) if type(x) is n.Do)
+        return self._sites[rule] == 1
+
+    def splice(self, unit, s, names, exits):
+        """A rule's body written into its caller's unit (no frame of its own, no turns of the run
+        loop to enter and leave it): its arguments worked out into slots of the caller's frame,
+        its own names kept apart from the caller's (stmts.bind makes each new), `return` going on
+        after it."""
+        decl = self.prog.defn.rules[s.rule]
+        inner, exprs = {}, self.compiler.exprs
+        for p, a in zip(decl.params, s.args):
+            slot = self.slot("arg")
+            text = self.x(a, names)
+            unit.add(f"env[{slot!r}] = {text}", s.span)
+            inner[p] = f"env[{slot!r}]"
+            certain = exprs.certain_of(text) if on("typed") else None
+            if certain is not None:         # the slot holds that value: as certain as it is
+                exprs.certain[inner[p]] = certain
+        end = unit.label()
+        unit.regions.append((decl.span, f"rule {s.rule}"))     # a failure in it names the rule
+        self.spliced.append((s.rule, end, len(exits)))
+        try:
+            with self.stmts.kept_apart():
+                self.block(unit, decl.body, inner, exits, [])
+        finally:
+            self.spliced.pop()
+        unit.place(end, s.span)
 
     # ---------------------------------------------------------------- decisions and chance
     def decision_block(self, unit, span) -> None:

@@ -9,6 +9,7 @@ returns SUSPEND.
 from __future__ import annotations
 
 from ...errors import RulesError, error
+from ..compiler.source import part_named
 from ..effects.events import emit
 from ..model.signals import GameOver
 from ..model.state import Frame, SecretLabel, new_event
@@ -63,9 +64,10 @@ def advance(prog, st) -> None:
                     return
             st.steps += 256
             if st.steps > STEP_LIMIT:
-                raise error(prog.unit_spans[fr.unit][fr.pc],
-                            f"{prog.unit_names[fr.unit]} ran {STEP_LIMIT:,} steps without reaching a decision "
-                            "or an end", "a loop here never finishes: check its condition, or add `stop`")
+                span = prog.unit_spans[fr.unit][fr.pc]
+                raise error(span, f"{part_named(prog.unit_parts[fr.unit], span, prog.unit_names[fr.unit])} ran "
+                            f"{STEP_LIMIT:,} steps without reaching a decision or an end",
+                            "a loop here never finishes: check its condition, or add `stop`")
     except GameOver as over:
         frames.clear()
         st.pending = None
@@ -77,7 +79,8 @@ def advance(prog, st) -> None:
         raise
     except Exception as err:
         span = prog.unit_spans[fr.unit][fr.pc] if fr is not None else None
-        raise located(prog.code_map, err, span, prog.unit_names[fr.unit] if fr is not None else "the game") from None
+        where = part_named(prog.unit_parts[fr.unit], span, prog.unit_names[fr.unit]) if fr is not None else "the game"
+        raise located(prog.code_map, err, span, where) from None
 
 
 def refresh(prog, st) -> None:

@@ -46,6 +46,7 @@ class Program:
         self.code: list = []
         self.unit_names: list = []
         self.unit_spans: list = []
+        self.unit_parts: list = []      # the (span, name) of each rule written into each unit
         self.flow_unit = self.setup_unit = None
         self.after_action = None
         self.enter_triggers: list = []

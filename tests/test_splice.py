@@ -1,0 +1,76 @@
+"""The "splice" fast path (ruledsl/runtime/compiler/units.py): a rule that makes decisions,
+named by one `do` in the whole game, is written into its caller's unit instead of running in a
+frame of its own; what it does, tells and fails with is the same."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ruledsl
+from ruledsl.runtime import fastpaths
+
+from .conftest import ROOT, random_trace
+
+GAME = ROOT / "tests" / "fixtures" / "spliced_rules.rules"
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000))
+def test_a_rule_written_in_place_plays_as_one_in_a_frame_of_its_own(seed, monkeypatch):
+    # every decision's options, then the view and log of everyone and of each seat
+    seats = (None, 0, 1)
+    assert random_trace(GAME, seed, set(), monkeypatch, seats=seats) == \
+        random_trace(GAME, seed, {"splice"}, monkeypatch, seats=seats)
+
+
+def _units(off: set, monkeypatch) -> list:
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    pieces = ruledsl.load(str(GAME), players=2).program.code_map.pieces()
+    return sorted(name for name, _, _ in pieces.values() if name.startswith("rule "))
+
+
+def test_only_a_rule_called_from_one_place_is_written_in_place(monkeypatch):
+    # both is called twice and countdown calls itself: each keeps its unit
+    assert _units(set(), monkeypatch) == ["rule both", "rule countdown"]
+    assert _units({"splice"}, monkeypatch) == ["rule both", "rule countdown", "rule pick_twice"]
+    monkeypatch.setattr(fastpaths, "OFF", set())
+    flow = ruledsl.load(str(GAME), players=2).program.code_map.texts("rule pick_twice")
+    assert "the flow" in flow       # found by its name, in the unit it was written into
+    assert re.search(r"env\['x#_\d+'\] = 1", flow)       # its own x, not the caller's env['x']
+
+
+def test_the_callers_names_survive_a_rule_written_in_place(monkeypatch):
+    monkeypatch.setattr(fastpaths, "OFF", set())
+    state = ruledsl.load(str(GAME), players=2).new_game(seed=3)
+    for label in ["take 1", "take 3"]:     # the second stops the rule's loop, not the caller's
+        state.apply(label)
+    log = state.events(None)
+    assert log[-3:] == ["P1: take 3", "P1 ends with x 2", "P1 keeps x 10"]
+    assert state.legal_labels() == ["add 1", "add 2"]
+
+
+SPIN = '''game "Spin"
+players 2
+var n: int = 0
+rule spin(p):
+    repeat until n > 5:
+        if n > 5:
+            choose x from [1, 2] by p:
+                pass
+flow:
+    do spin(P1)
+    win players
+'''
+
+
+@pytest.mark.parametrize("off", [set(), {"splice"}])
+def test_a_failure_in_a_rule_written_in_place_names_the_rule(off, monkeypatch):
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    game = ruledsl.load("spin.rules", text=SPIN)
+    with pytest.raises(ruledsl.RulesError) as caught:
+        game.new_game()
+    assert caught.value.line == 5
+    assert "rule spin ran 2,000,000 steps without reaching a decision or an end" in str(caught.value)
