@@ -1,9 +1,10 @@
 """The "splice" fast path (ruledsl/runtime/compiler/units.py): a rule that makes decisions,
-named by one `do` in the whole game, is written into its caller's unit instead of running in a
+named by few `do`s in the whole game, is written into its callers' units instead of running in a
 frame of its own; what it does, tells and fails with is the same."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -32,14 +33,19 @@ def _units(off: set, monkeypatch) -> list:
     return sorted(name for name, _, _ in pieces.values() if name.startswith("rule "))
 
 
-def test_only_a_rule_called_from_one_place_is_written_in_place(monkeypatch):
-    # both is called twice and countdown calls itself: each keeps its unit
+def test_only_a_rule_called_from_few_places_is_written_in_place(monkeypatch):
+    # both is called from three places: it keeps its unit; countdown is written where the flow
+    # calls it, and keeps its unit for calling itself
     assert _units(set(), monkeypatch) == ["rule both", "rule countdown"]
-    assert _units({"splice"}, monkeypatch) == ["rule both", "rule countdown", "rule pick_twice"]
+    assert _units({"splice"}, monkeypatch) == ["rule both", "rule bump", "rule countdown", "rule pick_twice"]
     monkeypatch.setattr(fastpaths, "OFF", set())
     flow = ruledsl.load(str(GAME), players=2).program.code_map.texts("rule pick_twice")
     assert "the flow" in flow       # found by its name, in the unit it was written into
     assert re.search(r"env\['x#_\d+'\] = 1", flow)       # its own x, not the caller's env['x']
+    # bump's choice written twice (the same statement: the same span), pick_twice's and
+    # countdown's once
+    offered = Counter(re.findall(r"_offer_choice\(.*, (k\d+), False\)$", flow, re.M))
+    assert sorted(offered.values()) == [1, 1, 2]
 
 
 def test_the_callers_names_survive_a_rule_written_in_place(monkeypatch):

@@ -70,9 +70,9 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             body reads nothing play changes but them) and that goes through a list is
             worked out once per arguments for the whole game (engine/remember.py); on
             one seat, place or component, its kept value is read in place, no call;
-- splice:   a rule that makes decisions, named by one `do` in the whole game (and not
-            calling itself), is written into its caller's unit instead of running in a
-            frame of its own: its arguments in slots of the caller's frame, every name it
+- splice:   a rule that makes decisions, named by at most two `do`s in the whole game,
+            is written into its callers' units (where it does not call itself, and no
+            more than four times in all) instead of running in a frame of its own: its arguments in slots of the caller's frame, every name it
             binds a new one, its `return` going on after it; what is certain of an argument
             (a loop's seat) is certain of its parameter, and a failure in it still names it;
 - walks:    `reachable(.., exact: true, revisit: false)` on a board with few conditional

@@ -55,6 +55,13 @@ def _shows_alone(template, var: str):
     return "".join(parts[:i]), "".join(parts[i + 1:])
 
 
+# A rule that makes decisions is written into its callers' units (fast path splice) when at most
+# this many `do`s name it (each writes it again: few, so that the code stays small), and no more
+# than SPLICE_COPIES times in all.
+SPLICE_SITES = 2
+SPLICE_COPIES = 4
+
+
 class UnitGen(TogetherGen):
     """Lays out statements that may stop for a decision as blocks (see the module docstring)."""
 
@@ -67,6 +74,7 @@ class UnitGen(TogetherGen):
         self.spliced: list = []         # (rule, end label, len(exits)) of each rule written in place
         self.laid_out: list = []        # the rules whose units are being laid out, innermost last
         self._sites = None              # rule -> how many `do` statements name it
+        self.copies: Counter = Counter()    # rule -> how many times it was written in place
 
     @contextmanager
     def laying_out(self, rule: str):
@@ -254,13 +262,15 @@ class UnitGen(TogetherGen):
         unit.place(after, s.span)
 
     def splices(self, rule: str) -> bool:
-        """Whether `do rule(…)` is written in place (fast path splice): a rule named by one `do`
-        in the whole game, not one being laid out already (a rule that calls itself)."""
+        """Whether `do rule(…)` is written in place (fast path splice): a rule named by at most
+        SPLICE_SITES `do`s in the whole game, not one being laid out already (a rule that calls
+        itself), written in place no more than SPLICE_COPIES times (a rule written twice that
+        names another twice would write it four times)."""
         if not on("splice") or rule in self.laid_out or any(r == rule for r, _, _ in self.spliced):
             return False
         if self._sites is None:
             self._sites = Counter(x.rule for x in nodes([self.prog.defn]) if type(x) is n.Do)
-        return self._sites[rule] == 1
+        return self._sites[rule] <= SPLICE_SITES and self.copies[rule] < SPLICE_COPIES
 
     def splice(self, unit, s, names, exits):
         """A rule's body written into its caller's unit (no frame of its own, no turns of the run
@@ -278,6 +288,7 @@ class UnitGen(TogetherGen):
             if certain is not None:         # the slot holds that value: as certain as it is
                 exprs.certain[inner[p]] = certain
         end = unit.label()
+        self.copies[s.rule] += 1
         unit.regions.append((decl.span, f"rule {s.rule}"))     # a failure in it names the rule
         self.spliced.append((s.rule, end, len(exits)))
         try:
