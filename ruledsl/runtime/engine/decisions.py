@@ -315,7 +315,8 @@ def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end
             empty = True
             break
         if st.explicit and (src.shape == "bag" or src.index in st.lazy) and len(items) > 1:
-            _tell_draws(st, told, mark, moved)
+            if moved > 1 or told:
+                _tell_draws(st, told, mark, moved)
             env[slot] = (left, src, dst)
             st.pending = _chance_decision(st, outcomes_of(st, items), apply_pc, slot + "pick", span)
             return SUSPEND
@@ -323,7 +324,8 @@ def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end
         move(prog, st, comp, dst, dest_end, facing, span, told=told)
         left -= 1
         moved += 1
-    _tell_draws(st, told, mark, moved)
+    if moved > 1 or told:
+        _tell_draws(st, told, mark, moved)
     if empty:       # (after the moves, as merging them would leave it)
         emit(st, f"{src.label} is empty", kind="draw")
     env[slot] = (0, src, dst)
