@@ -37,15 +37,33 @@ def test_only_a_rule_called_from_few_places_is_written_in_place(monkeypatch):
     # both is called from three places: it keeps its unit; countdown is written where the flow
     # calls it, and keeps its unit for calling itself
     assert _units(set(), monkeypatch) == ["rule both", "rule countdown"]
-    assert _units({"splice"}, monkeypatch) == ["rule both", "rule bump", "rule countdown", "rule pick_twice"]
+    assert _units({"splice"}, monkeypatch) == ["rule both", "rule bump", "rule countdown", "rule pick_twice",
+                                               "rule visit"]
     monkeypatch.setattr(fastpaths, "OFF", set())
     flow = ruledsl.load(str(GAME), players=2).program.code_map.texts("rule pick_twice")
     assert "the flow" in flow       # found by its name, in the unit it was written into
     assert re.search(r"env\['x#_\d+'\] = 1", flow)       # its own x, not the caller's env['x']
-    # bump's choice written twice (the same statement: the same span), pick_twice's and
-    # countdown's once
+    # bump's and visit's choices written twice (the same statement: the same span), pick_twice's
+    # and countdown's once
     offered = Counter(re.findall(r"_offer_choice\(.*, (k\d+), False\)$", flow, re.M))
-    assert sorted(offered.values()) == [1, 1, 2]
+    assert sorted(offered.values()) == [1, 1, 2, 2]
+
+
+def test_the_copies_of_a_rule_written_twice_share_what_their_choices_keep(monkeypatch):
+    # the options each choice keeps per list of items: pick_twice's once; bump's and visit's
+    # two copies each read one table
+    monkeypatch.setattr(fastpaths, "OFF", set())
+    game = ruledsl.load(str(GAME), players=2)
+    code = game.program.code_map.texts("rule visit")
+    kept = Counter(re.findall(r"f_\d+ = (k\d+)\.get\(s_\d+\)", code))
+    assert sorted(kept.values()) == [1, 2, 2]
+    state = game.new_game(seed=0)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    squares = tuple(game.program.locations[name] for name in ("A1", "B1", "C1"))
+    tables = [game.program.compiler.ns.globals[k] for k, n in kept.items() if n == 2]
+    # both visits offered the hall's squares: the first copy made the options, the second read them
+    assert {squares: {f"visit {sq.name}": sq for sq in squares}} in tables
 
 
 def test_the_callers_names_survive_a_rule_written_in_place(monkeypatch):

@@ -75,6 +75,25 @@ class UnitGen(TogetherGen):
         self.laid_out: list = []        # the rules whose units are being laid out, innermost last
         self._sites = None              # rule -> how many `do` statements name it
         self.copies: Counter = Counter()    # rule -> how many times it was written in place
+        self._memos: dict = {}          # (id of a decision statement, n) -> its n-th dict (memo())
+        self._memo_node, self._memo_count = None, 0
+
+    def memo(self) -> str:
+        """A dict the choice being written keeps for the whole game (its options, the items that
+        pass, …): the same one in every copy of the statement a rule written in place twice makes
+        (splice), so that the copies share what they learn (what it keeps is a function of the
+        statement and the key it is read by, wherever the statement is written). Not for what a
+        menu keeps: its options name the blocks of the unit they are written in."""
+        key = (id(self._memo_node), self._memo_count)
+        self._memo_count += 1
+        table = self._memos.get(key)
+        if table is None:
+            table = self._memos[key] = {}
+        return self.k(table)
+
+    def memos_of(self, s) -> None:
+        """The decision s is being written: memo() gives its dicts, in the order asked."""
+        self._memo_node, self._memo_count = s, 0
 
     @contextmanager
     def laying_out(self, rule: str):
@@ -362,6 +381,7 @@ class UnitGen(TogetherGen):
     def u_Choose(self, unit, s, names, exits, loops, together=None):
         """together: the Together of a `simultaneously` this decision is made in (its seat
         chooses; taking an option records it, and the bodies run when all are revealed)."""
+        self.memos_of(s)
         body, orelse, end = unit.label(), unit.label(), unit.label()
         var, inner = self.env_name(s.var, names)
         key = var[len("env["):-1]
@@ -425,7 +445,7 @@ class UnitGen(TogetherGen):
         board = None
         if s.count_min is not None and kept is not None and counts:
             # the selections of the whole board that pass, less those with an item not given
-            board = (f"_fixed_selections({self.k({})}, {source}, {low}, {high if high else low}, {s.ordered}, "
+            board = (f"_fixed_selections({self.memo()}, {source}, {low}, {high if high else low}, {s.ordered}, "
                      f"lambda {item}: {kept}, prog.all_locations)")
         if whole:
             self.remembered_options(unit, s, item, kept, label, select(source), source, fixed_ok, board)
@@ -493,7 +513,7 @@ class UnitGen(TogetherGen):
         """Lines in a decision's loop that work out the fixed head of its `where` (fixed.py) once
         per selection for the whole game, when the items are board locations (fixed_ok); the
         condition left to test."""
-        memo, got = self.k({}), self.ns.fresh("g")
+        memo, got = self.memo(), self.ns.fresh("g")
         unit.add(f"{pad}    {got} = {memo}.get({item}) if {fixed_ok} else None", span)
         unit.add(f"{pad}    if {got} is None:", span)
         unit.add(f"{pad}        {got} = bool({kept})", span)
@@ -507,13 +527,13 @@ class UnitGen(TogetherGen):
         read depend only on the items given (fixed.py): made once per list of items for the whole
         game when they are board locations, and offered as made (offer_choice only reads them).
         board: the text that reads the passing selections off the whole board's, or None."""
-        memo, made = self.k({}), self.ns.fresh("f")
+        memo, made = self.memo(), self.ns.fresh("f")
         unit.add(f"{made} = {memo}.get({pool}) if {fixed_ok} else None", s.span)
         unit.add(f"if {made} is None:", s.span)
         unit.add(f"    {made} = {{}}", s.span)
         indent = "    "
         # each item's option made once for the game, when the items are board locations
-        pairs = self.k({})
+        pairs = self.memo()
         known = lambda items: f"_known_options({made}, {pairs}, {items}, lambda {item}: ({label}, {item}))"  # noqa: E731
         if board is not None:
             sels = self.ns.fresh("b")
@@ -547,7 +567,7 @@ class UnitGen(TogetherGen):
         """Lines that list the options passing a condition wholly fixed (fixed.py), remembered
         per list of items given for the whole game when they are board locations; the name of
         that list. board: as for remembered_options."""
-        memo, passed = self.k({}), self.ns.fresh("p")
+        memo, passed = self.memo(), self.ns.fresh("p")
         unit.add(f"{passed} = {memo}.get({pool}) if {fixed_ok} else None", span)
         if board is not None:
             unit.add(f"if {passed} is None and {fixed_ok}:", span)
@@ -575,6 +595,7 @@ class UnitGen(TogetherGen):
 
     def u_Menu(self, unit, s, names, exits, loops, together=None):
         """together: as for u_Choose."""
+        self.memos_of(s)
         end, orelse = unit.label(), unit.label()
         arms = [(option, unit.label()) for option in s.options]
         items = {option: self.ns.fresh("v") for option, _ in arms if option.var is not None}
@@ -682,7 +703,7 @@ class UnitGen(TogetherGen):
         """A menu's options made as remembered_options makes a choice's: once per lists of items
         given (one list per option), when they are all board locations."""
         pools = [self.ns.fresh("s") for _ in sources]
-        ok, memo, made = self.ns.fresh("ok"), self.k({}), self.ns.fresh("f")
+        ok, memo, made = self.ns.fresh("ok"), self.k({}), self.ns.fresh("f")     # (its own: options hold its blocks)
         for pool, (source, _item) in zip(pools, sources):
             unit.add(f"{pool} = {source}", span)
             unit.add(f"st.steps += len({pool})", span)      # as loop_source spends a loop's items
@@ -708,7 +729,7 @@ class UnitGen(TogetherGen):
         have asked) leaves the decision to work its options out as it would without a key. Its
         loops spend their items whether or not they run (a menu offered again and again in a
         runaway loop is told as soon)."""
-        memo, key, made = self.k({}), self.ns.fresh("key"), self.ns.fresh("f")
+        memo, key, made = self.k({}), self.ns.fresh("key"), self.ns.fresh("f")   # (its own: options hold its blocks)
         key_parts, alive = key_text(parts, self.compiler.exprs.searches, lambda: self.ns.fresh("m"))
         spend = [line.startswith("st.steps += ") for line, _ in lines]
         for (line, line_span), spent in zip(lines, spend):
