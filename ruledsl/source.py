@@ -27,6 +27,16 @@ class Span:
             (self.end_line, self.end_column) <= (other.end_line, other.end_column)
 
 
+def part_named(parts, span, name: str) -> str:
+    """What span is part of: the innermost of parts ([(span, name)], outermost first) it lies in
+    (a rule written into a unit of generated code), else name (the unit's)."""
+    if span is not None:
+        for region, part in parts:
+            if span.within(region):
+                name = part
+    return name
+
+
 UNKNOWN = Span("<unknown>", 0, 0)
 
 EXCERPT_CHARS = 160     # a longer line is cut to a window around the caret

@@ -72,9 +72,10 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             one seat, place or component, its kept value is read in place, no call;
 - splice:   a rule that makes decisions, named by at most two `do`s in the whole game,
             is written into its callers' units (where it does not call itself, and no
-            more than four times in all) instead of running in a frame of its own: its arguments in slots of the caller's frame, every name it
-            binds a new one, its `return` going on after it; what is certain of an argument
-            (a loop's seat) is certain of its parameter, and a failure in it still names it;
+            more than four times in all) instead of running in a frame of its own: its
+            arguments in slots of the caller's frame, every name it binds a new one, its
+            `return` going on after it; what is certain of an argument (a loop's seat) is
+            certain of its parameter, and a failure in it still names it;
 - walks:    `reachable(.., exact: true, revisit: false)` on a board with few conditional
             steps asks them once, and walks over the steps open now, kept as plain tuples
             per answer (engine/graph.Graphs.simple_ends), instead of asking each step's

@@ -364,11 +364,11 @@ class Compiler:
         self.flush()
         for unit in self.unit_list:
             source, names = unit.source(f"u{unit.index}_b")
-            self.code_map.compile(self.ns, source, unit.name, unit.regions)
+            self.code_map.compile(self.ns, source, unit.name, unit.parts)
             prog.code.append([self.ns.globals[name] for name in names])
             prog.unit_spans.append(unit.block_spans)
             prog.unit_names.append(unit.name)
-            prog.unit_parts.append(tuple(unit.regions))
+            prog.unit_parts.append(tuple(unit.parts))
         self.flush()
 
 

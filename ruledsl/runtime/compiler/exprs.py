@@ -17,7 +17,7 @@ from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
 from ..engine.library import PLAIN, PLAIN_SEARCHES, by_position, edge_kind_names, reporting, reporting_keywords
-from ..model.values import Comp, Location, Player, Zone, turn_direction
+from ..model.values import Comp, Location, Player, Zone
 from ...check.types import INT, LOCATION
 from ..fastpaths import on
 from .certain import Certain, certain_of, certainty, class_named
@@ -75,7 +75,6 @@ class ExprGen:
         self.memos: dict = {}       # a define's name -> the constant its values are kept in (remember)
         self.searches: set = set()  # the constants standing for a search that gives a map (distance)
         self.kinds_lists: dict = {}     # the edge kinds of a fixed `via:` list -> the first such set
-        self.opposites = None           # the constant {direction: its opposite}, once one is asked
 
     def k(self, value) -> str:
         return self.ns.const(value)
@@ -728,10 +727,7 @@ class ExprGen:
             d = self.gen(args[0], names)
             library = self.k(reporting(PLAIN["opposite"], "opposite", e.span))
             self.ns.aliases[library] = "@opposite"     # (as call() names a builtin's wrappers)
-            if self.opposites is None:
-                directions = self.prog.directions
-                self.opposites = self.k({v: turn_direction(directions, v, 180) for v in directions.values()})
-            table = self.opposites
+            table = self.k(self.prog.turns[180])        # (the table `rotate` reads too)
             if _READ.fullmatch(d.strip("()")):
                 d = d.strip("()")
                 return f"(({table}.get({d}) if type({d}) is _EnumValue else None) or {library}(st, prog, {d}))"

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from ...source import part_named
+
 
 class Namespace:
     """The globals every generated function of one program shares: helpers and constants."""
@@ -79,15 +81,15 @@ class CodeMap:
     called ("the flow", "rule deal"), so that a failure can be told at its place."""
 
     def __init__(self):
-        self._pieces: dict = {}      # filename -> (name, spans by line, source text, regions)
+        self._pieces: dict = {}      # filename -> (name, spans by line, source text, parts)
 
-    def compile(self, ns: Namespace, source: Source, name: str, regions=()) -> None:
-        """Compile source and run its definitions into the namespace. regions: [(span, name)] of
+    def compile(self, ns: Namespace, source: Source, name: str, parts=()) -> None:
+        """Compile source and run its definitions into the namespace. parts: [(span, name)] of
         the parts of the rules written into the piece that have names of their own (a rule written
         in its caller's unit), the innermost last."""
         filename = f"<rules {len(self._pieces) + 1}: {name}>"
         text = source.text()
-        self._pieces[filename] = (name, list(source.spans), text, tuple(regions))
+        self._pieces[filename] = (name, list(source.spans), text, tuple(parts))
         exec(compile(text, filename, "exec"), ns.globals)
 
     def pieces(self) -> dict:
@@ -98,8 +100,8 @@ class CodeMap:
     def texts(self, name_part: str = "") -> str:
         """The generated source of every piece whose name contains name_part, or that a rule so
         named was written into (for people reading what the compiler made of their rules)."""
-        return "\n".join(f"# {filename}\n{text}" for filename, (name, _, text, regions) in self._pieces.items()
-                         if name_part in name or any(name_part in part for _, part in regions))
+        return "\n".join(f"# {filename}\n{text}" for filename, (name, _, text, parts) in self._pieces.items()
+                         if name_part in name or any(name_part in part for _, part in parts))
 
     def calls(self, tb) -> list:
         """[(span, piece name)] of every generated line in a traceback, outermost first: the
@@ -127,21 +129,11 @@ class CodeMap:
         line = tb.tb_lineno
         if piece is None or line is None:
             return None
-        name, spans, _, regions = piece
+        name, spans, _, parts = piece
         if not 0 < line <= len(spans):
             return None
         span = spans[line - 1]
-        return span, part_named(regions, span, name)
-
-
-def part_named(regions, span, name: str) -> str:
-    """What span is part of: the innermost of regions ([(span, name)], outermost first) it lies
-    in (a rule written into a unit), else name (the unit's)."""
-    if span is not None:
-        for region, part in regions:
-            if span.within(region):
-                name = part
-    return name
+        return span, part_named(parts, span, name)
 
 
 def _is_int(text: str) -> bool:

@@ -29,7 +29,7 @@ class Unit:
         self.blocks: list = []        # Source of each block's body
         self.block_spans: list = []
         self.labels: dict = {}        # label -> block number
-        self.regions: list = []       # (span, name) of each rule written into the unit (CodeMap)
+        self.parts: list = []         # (span, name) of each rule written into the unit (CodeMap)
         self._next = 0
         self.out = None               # the block being written; None after a jump
         self.open_block(None)

@@ -308,7 +308,7 @@ class UnitGen(TogetherGen):
                 exprs.certain[inner[p]] = certain
         end = unit.label()
         self.copies[s.rule] += 1
-        unit.regions.append((decl.span, f"rule {s.rule}"))     # a failure in it names the rule
+        unit.parts.append((decl.span, f"rule {s.rule}"))       # a failure in it names the rule
         self.spliced.append((s.rule, end, len(exits)))
         try:
             with self.stmts.kept_apart():

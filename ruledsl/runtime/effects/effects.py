@@ -265,17 +265,12 @@ def move_many(prog, st, what, where, end, facing, span) -> None:
         return
     if end == "top":
         items = items[::-1]
-    if len(items) > 1 and told_at_once(prog, st, where, True):
-        told: list = []
-        for c in items:
-            move(prog, st, c, where, end, facing, span, told=told)
-        log_moves(st, told)
-        return
+    told = [] if len(items) > 1 and told_at_once(prog, st, where, True) else None
     mark = st.log
     for c in items:
-        move(prog, st, c, where, end, facing, span)
-    if len(items) > 1:
-        merge_moves(st, mark)
+        move(prog, st, c, where, end, facing, span, told=told)
+    if len(items) > 1:          # (no call for the commonest move: one component)
+        tell_moves(st, told, mark, len(items))
 
 
 def told_at_once(prog, st, where, leaving: bool) -> bool:
@@ -284,6 +279,15 @@ def told_at_once(prog, st, where, leaving: bool) -> bool:
     its own events among theirs). leaving: the moved may leave a board location."""
     return prog.bulk and not (st.muted or st.quiet) and not (leaving and prog.leave_triggers) and \
         (type(where) is not Location or not prog.enter_triggers)
+
+
+def tell_moves(st, told, mark, moved: int) -> None:
+    """The events of the moves made since mark, each run of alike ones as one: logged now from
+    their parts (told, as told_at_once allows), or merged as they were logged."""
+    if told is not None:
+        log_moves(st, told)
+    elif moved > 1:
+        merge_moves(st, mark)
 
 
 def move_all(prog, st, src, where, end, facing, span) -> None:
@@ -378,10 +382,7 @@ def draw_many(prog, st, count, src, dst, end, dest_end, facing, span) -> None:
             empty = True
             break
         move(prog, st, comp, dst, dest_end, facing, span, told=told)
-    if told is not None:
-        log_moves(st, told)
-    elif count > 1:
-        merge_moves(st, mark)
+    tell_moves(st, told, mark, count)
     if empty:       # (after the moves, as merge_moves would leave it)
         emit(st, f"{src.label} is empty", kind="draw")
 

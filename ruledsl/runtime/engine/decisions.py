@@ -13,8 +13,8 @@ from itertools import combinations, permutations
 from math import comb, perm
 
 from ...errors import error
-from ..effects.effects import draw_one, drawn_at_once, move, told_at_once
-from ..effects.events import emit, log_moves, merge_moves, sees_face
+from ..effects.effects import draw_one, drawn_at_once, move, tell_moves, told_at_once
+from ..effects.events import emit, sees_face
 from ..model.chance import next_random
 from ..model.collections import items_of
 from ..model.signals import SUSPEND
@@ -316,7 +316,7 @@ def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end
             break
         if st.explicit and (src.shape == "bag" or src.index in st.lazy) and len(items) > 1:
             if moved > 1 or told:
-                _tell_draws(st, told, mark, moved)
+                tell_moves(st, told, mark, moved)
             env[slot] = (left, src, dst)
             st.pending = _chance_decision(st, outcomes_of(st, items), apply_pc, slot + "pick", span)
             return SUSPEND
@@ -324,21 +324,13 @@ def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end
         move(prog, st, comp, dst, dest_end, facing, span, told=told)
         left -= 1
         moved += 1
-    if moved > 1 or told:
-        _tell_draws(st, told, mark, moved)
+    if moved > 1 or told:       # (no call for the commonest draw: one card)
+        tell_moves(st, told, mark, moved)
     if empty:       # (after the moves, as merging them would leave it)
         emit(st, f"{src.label} is empty", kind="draw")
     env[slot] = (0, src, dst)
     fr.pc = end_pc
     return None
-
-
-def _tell_draws(st, told, mark, moved: int) -> None:
-    """The events of the draws made since mark: told now (told: their parts), or merged."""
-    if told is not None:
-        log_moves(st, told)
-    elif moved > 1:
-        merge_moves(st, mark)
 
 
 def draw_apply(prog, st, fr, slot: str, dest_end, facing, top_pc: int, span) -> None:

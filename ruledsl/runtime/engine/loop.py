@@ -9,7 +9,7 @@ returns SUSPEND.
 from __future__ import annotations
 
 from ...errors import RulesError, error
-from ..compiler.source import part_named
+from ...source import part_named
 from ..effects.events import emit
 from ..model.signals import GameOver
 from ..model.state import Frame, SecretLabel, new_event
@@ -65,9 +65,8 @@ def advance(prog, st) -> None:
             st.steps += 256
             if st.steps > STEP_LIMIT:
                 span = prog.unit_spans[fr.unit][fr.pc]
-                raise error(span, f"{part_named(prog.unit_parts[fr.unit], span, prog.unit_names[fr.unit])} ran "
-                            f"{STEP_LIMIT:,} steps without reaching a decision or an end",
-                            "a loop here never finishes: check its condition, or add `stop`")
+                raise error(span, f"{_where(prog, fr, span)} ran {STEP_LIMIT:,} steps without reaching a "
+                            "decision or an end", "a loop here never finishes: check its condition, or add `stop`")
     except GameOver as over:
         frames.clear()
         st.pending = None
@@ -79,8 +78,12 @@ def advance(prog, st) -> None:
         raise
     except Exception as err:
         span = prog.unit_spans[fr.unit][fr.pc] if fr is not None else None
-        where = part_named(prog.unit_parts[fr.unit], span, prog.unit_names[fr.unit]) if fr is not None else "the game"
-        raise located(prog.code_map, err, span, where) from None
+        raise located(prog.code_map, err, span, _where(prog, fr, span) if fr is not None else "the game") from None
+
+
+def _where(prog, fr, span) -> str:
+    """What the frame's block at span runs: its unit, or a rule written into it."""
+    return part_named(prog.unit_parts[fr.unit], span, prog.unit_names[fr.unit])
 
 
 def refresh(prog, st) -> None:
