@@ -1,6 +1,7 @@
 """The "bulk" fast path (ruledsl/runtime/effects/effects.py): a `move` or `draw` of several
-components into a zone or onto a board location, where no event is told and no trigger fires,
-made in one step, with the same contents, order, faces and knowledge as moving them one by one."""
+components into a zone or onto a board location, where no trigger fires, made in one step, with
+the same contents, order, faces, knowledge and news (each told as moving it alone tells it) as
+moving them one by one."""
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
@@ -108,12 +109,12 @@ def test_a_card_shown_and_moved_face_down_at_once_is_known_no_longer():
     assert len(deck) == 8 and all(c.get("hidden") for c in deck)
 
 
-def test_only_quiet_draws_of_enough_from_a_deck_or_a_pile_are_made_at_once(monkeypatch):
+def test_draws_of_enough_from_a_deck_or_a_pile_are_made_at_once(monkeypatch):
     from ruledsl.runtime import fastpaths
     turns = [("draw", 0),           # 3 from the deck's top to a hand, at once
              ("draw under", 0),     # 2 from its bottom onto the pile, face down
              ("draw back", 2),      # 3 from the pile, which holds 2: one by one, until it is empty
-             ("draw aloud", 2),     # told: one by one
+             ("draw aloud", 0),     # told: at once too, each told as drawing it alone tells it
              ("pile up", 0), ("spread", 0), ("bag", 0),
              ("bag to tray", 2),    # into the tray, which has a limit: one by one, picked again
              ("back", 0),           # all three to the deck
@@ -121,7 +122,9 @@ def test_only_quiet_draws_of_enough_from_a_deck_or_a_pile_are_made_at_once(monke
              ("draw from bag", 0),  # at random, at once
              ("draw all", 2),       # 9 from the table, which holds 2
              ("back", 1),           # the one card left in the bag
-             ("draw", 0)]           # the deck's 3
+             ("draw", 0),           # the deck's 3
+             ("pour", 3),           # draws of chips read as what their moves change: one by one
+             ("pour back", 3)]
     told = {}
     for off in (set(), {"bulk"}):
         monkeypatch.setattr(fastpaths, "OFF", off)

@@ -1,19 +1,25 @@
 """Who may see a component's face or place, worked out for all seats at once as bitmasks
-(runtime/effects/events.py), agrees with asking seat by seat, in every state of random games."""
+(runtime/effects/events.py), agrees with asking seat by seat, in every state of random games; and
+a move's news, kept as its parts and written out when read, reads as worked out at once."""
 from __future__ import annotations
 
 import random
+from itertools import groupby
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ruledsl
-from ruledsl.runtime.effects.events import _who_sees, face_mask, sees_face, sees_position
+from ruledsl.runtime.effects.events import (_merged, _names, _route, _who_sees, about, face_mask, moved, sees_face,
+                                            sees_position)
+from ruledsl.runtime.model.state import Event
 
 from .conftest import ROOT
 
 GAMES = {name: ruledsl.load(str(ROOT / "games" / f"{name}.rules"), players=players)
          for name, players in (("haunting_house", 2), ("shining", 3), ("tillinghast", 2))}
+# components of three kinds, a place only its owner knows, faces some seats were shown
+GAMES["moves_told"] = ruledsl.load(str(ROOT / "tests" / "fixtures" / "moves_told.rules"), players=3)
 
 
 def _seat_by_seat(prog, state, comp, before: int) -> tuple:
@@ -43,3 +49,73 @@ def test_masks_agree_with_each_seat(name, seed, steps):
         assert face_mask(prog, state, comp) == seats
         for before in (0, 1, (1 << len(prog.players)) - 1):
             assert _who_sees(prog, state, comp, before) == _seat_by_seat(prog, state, comp, before)
+
+
+def _as_read(event, seats) -> tuple:
+    return (event.text, event.to, event.others, event.kind, tuple(event.seen_by(s) for s in seats))
+
+
+@settings(max_examples=12, deadline=None)
+@given(name=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000), steps=st.integers(0, 60))
+def test_a_move_written_out_when_read_reads_as_worked_out_at_once(name, seed, steps):
+    # events.moved keeps a move's parts and writes its text when read: it must read as
+    # events.about works the event out from the state at the time, for every seat
+    game = GAMES[name]
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(rng.randrange(len(state.legal_labels())))
+    prog = state.prog
+    seats = [None] + [p.index for p in prog.players]
+    for comp in rng.sample(prog.comps, min(40, len(prog.comps))):
+        old, new = rng.choice(prog.places), prog.places[state.loc[comp.id]]
+        end = rng.choice(("top", "bottom"))
+        for before in range(1 << len(prog.players)):
+            news = moved(prog, state, comp, before, old, new, end)
+            route = _route(old, new, end)
+            plain = Event(*about(prog, state, comp, before, route))
+            assert _as_read(news, seats) == _as_read(plain, seats)
+
+
+def _merged_by_text(events: list) -> list:
+    """How runs of moves were merged when events were texts: by the seats told, the route read,
+    and the others' reading of it (the specification _merged keeps)."""
+    def key(e):
+        if e.kind != "move" or " moves from " not in e.text:
+            return None
+        who, _, way = e.others.partition(" moves from ") if e.others else (None, None, None)
+        return (e.to, e.text.partition(" moves from ")[2], who, way)
+    out = []
+    for k, group in groupby(events, key):
+        run = list(group)
+        if k is None or len(run) == 1:
+            out += [(e.text, e.to, e.others) for e in run]
+            continue
+        text = f"{_names([e.text.partition(' moves from ')[0] for e in run])} move from {k[1]}"
+        others = f"{_names([k[2]] * len(run))} move from {k[3]}" if run[0].others is not None else None
+        out.append((text, run[0].to, others))
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(name=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000))
+def test_runs_of_moves_merge_as_their_texts_would(name, seed):
+    game = GAMES[name]
+    state = game.new_game(seed=seed)
+    prog = state.prog
+    rng = random.Random(seed)
+    # few components (of different kinds where the game has them), places and masks, so that
+    # runs form and differ by one thing at a time
+    kinds = {}
+    for comp in rng.sample(prog.comps, len(prog.comps)):
+        kinds.setdefault(comp.kind.name, []).append(comp)
+    comps = [c for group in list(kinds.values())[:3] for c in group[:2]]
+    places = rng.sample(prog.places, 2)
+    events = []
+    for _ in range(rng.randint(2, 40)):
+        old, new = rng.choice(places), rng.choice(places)
+        before = rng.choice((0, 1, (1 << len(prog.players)) - 1))
+        events.append(moved(prog, state, rng.choice(comps), before, old, new, "top"))
+    assert [(e.text, e.to, e.others) for e in _merged(events)] == _merged_by_text(events)

@@ -64,8 +64,10 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             nor from a deck whose order chance has yet to settle); `move contents(Z) to
             Z2` between zones takes Z whole, with no test of each item (effects.move_all);
             told moves of several (and draws), where no trigger may fire between them,
-            keep their events' parts and log them once all are made, each run of alike
-            moves as one event (events.log_moves), instead of logging each and merging;
+            keep their news and log it once all are made, each run of alike moves as
+            one event (events.log_moves), instead of logging each and merging; told
+            draws of several are made in one step too, each told as drawing it alone
+            tells it (not of a kind `shown as` a text that may read what they change);
 - remember: a `define` whose value depends only on its arguments (compiler/static.py: its
             body reads nothing play changes but them) and that goes through a list is
             worked out once per arguments for the whole game (engine/remember.py); on

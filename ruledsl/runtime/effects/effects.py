@@ -11,14 +11,15 @@ from ..model.chance import next_random, settle, shuffled
 from ..model.collections import items_of
 from ..model.values import Comp, Location, Player, Zone, component_text, display, turn_direction
 from ..model.state import new_event
-from .events import a_kind, about, emit, emit_about, face_mask, log_moves, merge_moves, seat_mask, seats_of
+from .events import a_kind, emit, emit_about, face_mask, log_moves, merge_moves, moved, new_moved, seat_mask, seats_of, \
+    tell_moved
 
 
 # ---------------------------------------------------------------- moving
 def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=False, told=None) -> None:
     """Put comp at an end of dest (default: the top of a deck or pile, the end of anything else).
-    told: a list the event's (text, to, others, kind) is added to instead of the log (a run of
-    moves told at once: events.log_moves), for a caller sure that no trigger fires."""
+    told: a list its news (events.Moved) is added to instead of the log (a run of moves told at
+    once: events.log_moves), for a caller sure that no trigger fires."""
     if type(comp) is not Comp:
         raise error(span, f"only components can be moved, not {display(st, comp)}")
     kind = type(dest)
@@ -51,21 +52,12 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
     if not up_after:
         st.known[cid] = 0
     if not quiet:
-        if old_index != new_index:
-            route = f"moves from {prog.places[old_index].label} to {dest.label}"
-        elif kind is Zone and dest.ordered:
-            route = f"moves to the {end} of {dest.label}"
-        else:
-            route = f"stays {'in' if kind is Zone else 'on'} {dest.label}"
+        news = moved(prog, st, comp, before, prog.places[old_index], dest, end)
         if told is not None:
-            told.append(about(prog, st, comp, before, route))
-        elif comp.kind.position == "all" and (up_after or before == (1 << len(prog.players)) - 1):
-            # in plain sight, told to everyone: emit_about's first case, written out
-            log = st.log
-            st.log = (new_event((f"{component_text(st, comp)} {route}", None, None, "move")), log,
-                      log[2] + 1 if log is not None else 1)
+            told.append(news)
         else:
-            emit_about(prog, st, comp, before, route)
+            log = st.log
+            st.log = (news, log, log[2] + 1 if log is not None else 1)
     if old_index != new_index and (prog.leave_triggers or prog.enter_triggers):
         fire_moved(prog, st, comp, prog.places[old_index], dest)
 
@@ -92,15 +84,14 @@ def move_onto(prog, st, comp: Comp, loc: Location, span=None) -> None:
     st.loc[cid] = new_index
     st.face[cid] = True
     if not (st.muted or st.quiet):
-        route = f"moves from {prog.places[old_index].label} to {loc.label}" if old_index != new_index \
-            else f"stays on {loc.label}"
-        if comp.kind.position == "all":
-            log = st.log        # in plain sight, told to everyone: as move() tells it
-            st.log = (new_event((f"{component_text(st, comp)} {route}", None, None, "move")), log,
-                      log[2] + 1 if log is not None else 1)
+        log = st.log
+        if comp.kind.position == "all":     # in plain sight, told to everyone: as moved() tells it
+            news = new_moved((component_text(st, comp), comp.kind.name, None, None, prog.places[old_index], loc,
+                              "bottom"))
         else:
             # who saw its face before makes no difference: it lands face up, for all to see
-            emit_about(prog, st, comp, 0, route)
+            news = moved(prog, st, comp, 0, prog.places[old_index], loc, "bottom")
+        st.log = (news, log, log[2] + 1 if log is not None else 1)
     if old_index != new_index and (prog.leave_triggers or prog.enter_triggers):
         fire_moved(prog, st, comp, prog.places[old_index], loc)
 
@@ -147,8 +138,8 @@ def swap(prog, st, a, b, span=None) -> None:
         _lay(prog, st, a, prog.places[pb])
         _lay(prog, st, b, prog.places[pa])
         old_a, old_b = prog.places[pa], prog.places[pb]
-        emit_about(prog, st, a, before_a, f"moves from {old_a.label} to {old_b.label}")
-        emit_about(prog, st, b, before_b, f"moves from {old_b.label} to {old_a.label}")
+        tell_moved(prog, st, a, before_a, old_a, old_b, None)
+        tell_moved(prog, st, b, before_b, old_b, old_a, None)
         _swap_triggers(prog, st, [(a, old_a, old_b), (b, old_b, old_a)])
         return
     if type(a) in (Location, Zone) and type(b) in (Location, Zone):
@@ -263,9 +254,9 @@ def move_many(prog, st, what, where, end, facing, span) -> None:
     if len(items) > 1 and (st.muted or st.quiet) and prog.bulk and _at_once(prog, st, items, where):
         _move_at_once(st, items, where, end, facing)
         return
+    told = [] if len(items) > 1 and told_at_once(prog, st, where, True) else None
     if end == "top":
         items = items[::-1]
-    told = [] if len(items) > 1 and told_at_once(prog, st, where, True) else None
     mark = st.log
     for c in items:
         move(prog, st, c, where, end, facing, span, told=told)
@@ -319,6 +310,21 @@ def _at_once(prog, st, items: tuple, where) -> bool:
         if type(c) is not Comp or loc[c.id] == new:
             return False
     return len(set(items)) == len(items)
+
+
+def _faces_before(prog, st, items: tuple, up: bool):
+    """The seats that see each item's face before a move of them all at once that is told (0
+    where it cannot matter, as move() has it); None when an item reads by its kind's `shown as`,
+    which may read what the others' moves change (then they move one by one). (Draws only: told
+    moves of a few from a larger zone, as a game's turns make them, cost less one by one than
+    the filtering of that zone _move_at_once does: measured.)"""
+    before = []
+    for c in items:
+        kind = c.kind
+        if kind.shown is not None:
+            return None
+        before.append(face_mask(prog, st, c) if kind.position != "all" or not up else 0)
+    return before
 
 
 def _move_at_once(st, items: tuple, where, end, facing) -> None:
@@ -375,6 +381,9 @@ def draw_many(prog, st, count, src, dst, end, dest_end, facing, span) -> None:
                                                                             dest_end, facing):
         return
     told = [] if count > 1 and told_at_once(prog, st, dst, False) else None    # (a draw leaves a zone)
+    if told is not None and drawn_at_once(prog, st, count, src, dst, end, dest_end, facing, told):
+        log_moves(st, told)
+        return
     mark, empty = st.log, False
     for _ in range(count):
         comp = draw_one(prog, st, src, end, span)
@@ -387,11 +396,12 @@ def draw_many(prog, st, count, src, dst, end, dest_end, facing, span) -> None:
         emit(st, f"{src.label} is empty", kind="draw")
 
 
-def drawn_at_once(prog, st, count, src, dst, end, dest_end, facing) -> bool:
-    """Draws of `count` components that nobody is told of (the caller knows: muted or `quietly:`),
-    from the top or the bottom of a zone that holds enough of them, or at random from a bag (not
-    under explicit chance, nor from a deck shuffled under it: chance picks each), moved as one
-    (_move_at_once) when move_many would move them so; whether they were."""
+def drawn_at_once(prog, st, count, src, dst, end, dest_end, facing, told=None) -> bool:
+    """Draws of `count` components from the top or the bottom of a zone that holds enough of
+    them, or at random from a bag (not under explicit chance, nor from a deck shuffled under it:
+    chance picks each), moved as one (_move_at_once) when move_many would move them so; whether
+    they were. Nobody is told of them (the caller knows: muted or `quietly:`), or told: a list
+    their news is added to, in the order drawn (the caller knows that no trigger fires)."""
     if type(src) is not Zone or (st.lazy and src.index in st.lazy):
         return False
     items = st.contents[src.index]
@@ -403,18 +413,33 @@ def drawn_at_once(prog, st, count, src, dst, end, dest_end, facing) -> bool:
         # draw_one's picks, made in turn from what is left: the same numbers of the state's generator
         rng, left = st.rng, list(items)
         drawn = tuple([left.pop(next_random(st, len(left))) for _ in range(count)])
-        if not _at_once(prog, st, drawn, dst):
+        before = _drawn_before(prog, st, drawn, dst, facing, told)
+        if before is None:
             st.rng = rng        # drawn one by one after all: they pick again
             return False
         st.contents[src.index] = tuple(left)        # what is left, in its order (as _move_at_once leaves it)
         _lay_at_once(st, drawn[::-1] if dest_end == "top" else drawn, dst, dest_end, facing)  # (as below)
-        return True
-    drawn = items[:-count - 1:-1] if end == "bottom" else items[:count]     # in the order drawn
-    if not _at_once(prog, st, drawn, dst):
-        return False
-    # each drawn one put on top in turn: the last drawn lies on top
-    _move_at_once(st, drawn[::-1] if dest_end == "top" else drawn, dst, dest_end, facing)
+    else:
+        drawn = items[:-count - 1:-1] if end == "bottom" else items[:count]     # in the order drawn
+        before = _drawn_before(prog, st, drawn, dst, facing, told)
+        if before is None:
+            return False
+        # each drawn one put on top in turn: the last drawn lies on top
+        _move_at_once(st, drawn[::-1] if dest_end == "top" else drawn, dst, dest_end, facing)
+    if told is not None:
+        dest_end = dst.default_end if dest_end is None else dest_end
+        told.extend([moved(prog, st, c, b, src, dst, dest_end) for c, b in zip(drawn, before)])
     return True
+
+
+def _drawn_before(prog, st, drawn: tuple, dst, facing, told):
+    """Whether drawn may move to dst at once (_at_once), and when told, who saw each one's face
+    before (_faces_before): a list (empty when not told), or None when they may not."""
+    if not _at_once(prog, st, drawn, dst):
+        return None
+    if told is None:
+        return []
+    return _faces_before(prog, st, drawn, dst.lays_up if facing is None else facing == "up")
 
 
 def turn_many(prog, st, what, up: bool, span) -> None:

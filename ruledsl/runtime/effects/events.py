@@ -5,7 +5,7 @@ seats that read it; the effects call these functions, never build events.
 """
 from __future__ import annotations
 
-from itertools import groupby
+from functools import partial
 
 from ..model.state import Event, chain_to_list, logged, new_event
 from ..model.values import Comp, Zone, component_text
@@ -116,7 +116,7 @@ def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
 
 
 def about(prog, st, comp: Comp, before_face: int, verb: str) -> tuple:
-    """The (text, to, others, kind) of emit_about's event, for a caller that tells it."""
+    """The (text, to, others, kind) of emit_about's event."""
     everyone = (1 << len(prog.players)) - 1
     if comp.kind.position == "all" and (st.face[comp.id] or before_face == everyone):
         return (f"{component_text(st, comp)} {verb}", None, None, "move")  # in plain sight: no one to hide it from
@@ -130,12 +130,103 @@ def about(prog, st, comp: Comp, before_face: int, verb: str) -> tuple:
     return (named if face else anonymous, seats_of(position), None, "move")
 
 
-_MOVES = " moves from "
+# ---------------------------------------------------------------- moves, written out when read
+class Moved(Event):
+    """The news that a component moved, or a run of alike ones: kept as its parts and written out
+    only when read, as most logs (a playout's, a search's) never are. An Event to its readers.
+
+    Parts: (names, kinds, to, who, old, new, end). One component: names is how the readers of
+    the text name it (None: as 'a Kind', its face hidden from them) and kinds its kind's name; a
+    run: a tuple of each, one per component. to: the bitmask of the seats that read the text
+    (None: everyone). who: the kind the others read it as (None: they read nothing). old, new:
+    the places it left and entered; end: where in new (a zone's "top" or "bottom").
+    What moved() decides from these is what about() decides from the state."""
+    __slots__ = ()
+    kind = "move"
+
+    @property
+    def text(self) -> str:
+        names, kinds, _to, _who, old, new, end = self
+        if type(kinds) is tuple:
+            listed = _names([n if n is not None else a_kind(k) for n, k in zip(names, kinds)])
+            return f"{listed} move from {old.label} to {new.label}"
+        return f"{names if names is not None else a_kind(kinds)} {_route(old, new, end)}"
+
+    @property
+    def to(self):
+        return seats_of(self[2]) if self[2] is not None else None
+
+    @property
+    def others(self):
+        _names_, kinds, _to, who, old, new, end = self
+        if who is None:
+            return None
+        if type(kinds) is tuple:
+            return f"{_names([a_kind(who)] * len(kinds))} move from {old.label} to {new.label}"
+        return f"{a_kind(who)} {_route(old, new, end)}"
+
+    def seen_by(self, seat):
+        to = self[2]
+        if to is None or seat is not None and to >> seat & 1:
+            return self.text
+        return self.others
+
+    def __repr__(self):
+        return f"Moved({self.text!r}, {self.to!r}, {self.others!r})"
+
+    def __reduce__(self):
+        return (_remade, (tuple(self),))
+
+
+def _remade(parts: tuple) -> Moved:
+    return tuple.__new__(Moved, parts)
+
+
+# A Moved of its parts, made at C speed.
+new_moved = partial(tuple.__new__, Moved)
+
+
+def _route(old, new, end) -> str:
+    """How a move reads after its component's name."""
+    if old is not new:
+        return f"moves from {old.label} to {new.label}"
+    if type(new) is Zone:
+        return f"moves to the {end} of {new.label}" if new.ordered else f"stays in {new.label}"
+    return f"stays on {new.label}"
+
+
+def moved(prog, st, comp: Comp, before_face: int, old, new, end) -> Moved:
+    """The news of comp's move from old to new, where it lies now; before_face: the seats that saw
+    its face before (face_mask). Who reads what, as about() works it out."""
+    kind = comp.kind
+    everyone = (1 << len(prog.players)) - 1
+    pos = kind.position
+    if pos == "all":
+        if st.face[comp.id] or before_face == everyone:     # in plain sight
+            return new_moved((component_text(st, comp), kind.name, None, None, old, new, end))
+        position = everyone
+    else:
+        owner = st.owner[comp.id]
+        position = 1 << owner.index if pos == "owner" and owner is not None else 0
+    face = position & (before_face | face_mask(prog, st, comp))
+    if face == everyone:
+        return new_moved((component_text(st, comp), kind.name, None, None, old, new, end))
+    if position == everyone:
+        return new_moved((component_text(st, comp), kind.name, face, kind.name, old, new, end))
+    return new_moved((component_text(st, comp) if face else None, kind.name, position, None, old, new, end))
+
+
+def tell_moved(prog, st, comp: Comp, before_face: int, old, new, end) -> None:
+    """Log the news of comp's move (moved()), unless muted or `quietly:`."""
+    if st.muted or st.quiet:
+        return
+    log = st.log
+    st.log = (moved(prog, st, comp, before_face, old, new, end), log, log[2] + 1 if log is not None else 1)
 
 
 def merge_moves(st, mark) -> None:
-    """Make the move events logged since mark one event per run of moves between the same
-    places told to the same seats: "A, B and 2 Cards move from X to Y"."""
+    """Make the moves logged since mark one event per run of moves between the same places told
+    to the same seats: "A, B and 2 Cards move from X to Y"."""
     events = chain_to_list(st.log, mark)
     if len(events) < 2:
         return
@@ -146,35 +237,37 @@ def merge_moves(st, mark) -> None:
 
 
 def log_moves(st, told: list) -> None:
-    """Log the events of moves told in turn, (text, to, others, kind) each as about() makes
-    them, as logging each and then merge_moves would: without making an Event of each first."""
+    """Log the news of moves told in turn (Moved, as moved() makes them), as logging each and
+    then merge_moves would."""
     log = st.log
     for e in _merged(told) if len(told) > 1 else told:
-        log = (e if type(e) is Event else new_event(e), log, log[2] + 1 if log is not None else 1)
+        log = (e, log, log[2] + 1 if log is not None else 1)
     st.log = log
 
 
-def _merged(events: list):
-    """The events (Events, or tuples of their parts), each run of alike moves made one Event."""
-    for key, group in groupby(events, _move_key):
-        run = list(group)
-        if key is None or len(run) == 1:
-            yield from run
-            continue
-        first = run[0]
-        text = f"{_names([e[0].partition(_MOVES)[0] for e in run])} move from {key[1]}"
-        others = f"{_names([key[2]] * len(run))} move from {key[3]}" if first[2] is not None else None
-        yield Event(text, first[1], others, first[3])
-
-
-def _move_key(e):
-    """What moves merged into one event share (None: an event that is not a move, never merged).
-    e: an Event or a tuple of its parts (text, to, others, kind)."""
-    text, to, others, kind = e
-    if kind != "move" or _MOVES not in text:
-        return None
-    who, _, way = others.partition(_MOVES) if others else (None, None, None)
-    return (to, text.partition(_MOVES)[2], who, way)
+def _merged(events: list) -> list:
+    """The events, each run of alike moves made one: moves of one component each from one place
+    to another (places read alike), told to the same seats and read alike by the others."""
+    out = []
+    i, n = 0, len(events)
+    while i < n:
+        e = events[i]
+        j = i + 1
+        if type(e) is Moved and type(e[1]) is str and e[4] is not e[5]:
+            to, who, old, new = e[2], e[3], e[4], e[5]
+            while j < n:
+                f = events[j]
+                if type(f) is not Moved or type(f[1]) is not str or f[2] != to or f[3] != who \
+                        or f[4].label != old.label or f[5].label != new.label:
+                    break
+                j += 1
+        if j - i == 1:
+            out.append(e)
+        else:
+            run = events[i:j]
+            out.append(new_moved((tuple([f[0] for f in run]), tuple([f[1] for f in run]), to, who, old, new, None)))
+        i = j
+    return out
 
 
 def _names(names: list) -> str:

@@ -307,6 +307,8 @@ def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end
     # the moves' events told once all are made, each run of alike ones as one (effects.move_many)
     told = [] if left > 1 and told_at_once(prog, st, dst, False) else None     # (a draw leaves a zone)
     mark, moved, empty = st.log, 0, False
+    if told is not None and drawn_at_once(prog, st, left, src, dst, end, dest_end, facing, told):
+        left = 0
     while left > 0:
         items = st.contents[src.index] if getattr(src, "index", None) is not None else None
         if items is None:
