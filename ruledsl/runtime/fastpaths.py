@@ -9,7 +9,8 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             costs something worked out first into a Python name (in a comprehension's
             source, where Python forbids that, only a define with cheap arguments);
 - calls:    the commonest builtin calls (count, contents, first, at, item_at) are
-            written inline instead of calling the library;
+            written inline instead of calling the library; so is an `announce` to
+            everyone (its event added to the log in place);
 - compare:  `x == literal` and `x in list` are written with Python
             operators instead of the language's equality and membership helpers;
 - typed:    where the checker knows what a value is, `a == b` of two seats, places,

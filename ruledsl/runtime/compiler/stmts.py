@@ -232,7 +232,13 @@ class StmtGen:
         text = self.x(s.text, names)
         if type(s.text) is not n.Template:      # (a template is a text already)
             text = f"_D(st, {text})"
-        out.add(f"    _announce(st, {text}{to})", s.span)
+        if to or not on("calls"):
+            out.add(f"    _announce(st, {text}{to})", s.span)
+            return
+        # to everyone (the commonest event of all): effects.announce's first case, written out
+        log = self.ns.fresh("log")
+        out.add(f"    st.log = (_new_event(({text}, None, None, 'announce')), ({log} := st.log), "
+                f"{log}[2] + 1 if {log} is not None else 1)", s.span)
 
     def s_Mark(self, s, names, out, persist):
         out.add(f"_mark_many(prog, st, {self.x(s.target, names)}, {self.k(s.tag)}, {s.on}, {self.k(s.span)})",
