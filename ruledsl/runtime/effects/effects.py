@@ -335,13 +335,29 @@ def _move_at_once(st, items: tuple, where, end, facing) -> None:
     if st.lazy and new in st.lazy:
         settle(st, new)
     olds = {loc[c.id] for c in items}
-    if len(olds) == 1 and len(contents[next(iter(olds))]) == len(items):
-        contents[olds.pop()] = ()           # all that lay there (the items are distinct)
+    if len(olds) == 1:
+        old = olds.pop()
+        row = contents[old]
+        if len(row) == len(items):
+            contents[old] = ()          # all that lay there (the items are distinct)
+        elif len(items) * FEW < len(row):
+            for c in items:     # a few of many: each found and cut out at C speed
+                i = row.index(c)
+                row = row[:i] + row[i + 1:]
+            contents[old] = row
+        else:
+            moving = set(items)
+            contents[old] = tuple([x for x in row if x not in moving])
     else:
         moving = set(items)
         for old in olds:
             contents[old] = tuple([x for x in contents[old] if x not in moving])
     _lay_at_once(st, items, where, end, facing)
+
+
+# Items moved at once are cut out of their place one at a time when it holds more than FEW times
+# as many (going through all that lies there costs more then: measured).
+FEW = 3
 
 
 def _lay_at_once(st, items: tuple, where, end, facing) -> None:
