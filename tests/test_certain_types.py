@@ -276,7 +276,24 @@ def test_those_of_a_kind_on_a_place_are_gone_through_in_place(tmp_rules, off, mo
     assert log[-4:-1] == ["1 1 0 1 1", "1 true true", "2 1 "]
     made_first = re.search(r"tuple\(\[(c_\d+) for \1 in .*? if \1\.kind is k\d+\]\)", code)
     assert (made_first is None) == (not off)
-    assert (re.search(r" for (v_\d+) in _items_of\(st, k\d+\) if \1\.kind is k\d+", code) is None) == bool(off)
+    # a location named in the rules is read in place: no call
+    assert (re.search(r" for (v_\d+) in st\.contents\[\d+\] if \1\.kind is k\d+", code) is None) == bool(off)
+    assert "_items_of(st, k" not in code.replace("if not st.lazy else _items_of(st, k", "")
+
+
+def test_a_place_of_no_known_sort_named_by_a_define_is_read_in_place_when_a_location(tmp_rules, monkeypatch):
+    # `at(place, Kind)` of a define's parameter (any sort): a board location's contents read in
+    # place, anything else (a zone, a shuffled bag, none) as before
+    text = AT_KIND.replace("flow:\n", "define heavy(place) = [each s in at(place, Stone) where s.weight > 0 by s.weight]\n"
+                           "flow:\n", 1).replace("    end game\n", """    announce "{heavy(A1)} / {heavy(heap)} / {heavy(bag)} / {heavy(B1)} / {heavy(none)}"
+    end game
+""")
+    for off in ({"inline"}, {"inline", "typed"}):      # (the define kept a function of its own)
+        log, code = _played(tmp_rules, monkeypatch, text, off, "define heavy")
+        assert log[-2] == "1 / 3 / 2 /  / ", log
+        assert ("is Location else _items_of(st, p_" in code) == ("typed" not in off)
+    with pytest.raises(ruledsl.RulesError, match="not a list"):
+        _played(tmp_rules, monkeypatch, text.replace("{heavy(none)}", "{heavy(3)}"), {"inline"}, "define heavy")
 
 
 SOURCES = HEADER + '''kind Card

@@ -795,18 +795,29 @@ class ExprGen:
         shuffled lazily, as a zone may be), anything else through _items_of. iterable: the text
         is a comprehension's source, where Python forbids `:=`."""
         text = self.plain(place, names) if iterable else self.gen(place, names)
+        zone = self.ns.known(text)
+        if type(zone) is Location and on("typed"):     # a location named in the rules
+            return self.counted(f"st.contents[{zone.index}]")
         if on("typed") and self.type_of(place) is LOCATION:
             bare = self.sure(text, "Location")
             if bare is not None:
                 return self.counted(f"st.contents[{bare}.index]")
+            if _READ.fullmatch(name := text.strip("()")):     # a name: read twice, where `:=` may not be
+                return self.counted(f"(st.contents[{name}.index] if type({name}) is Location else _items_of(st, {name}))")
             if not self.no_walrus and not iterable:
                 t = self.temp()
                 return self.counted(f"(st.contents[{t}.index] if type({t} := {text}) is Location else _items_of(st, {t}))")
         kind = self.type_of(place)
-        zone = self.ns.known(text)
+        if (kind is None or kind.head == "any") and on("typed") and _READ.fullmatch(name := text.strip("()")):
+            # a place of a sort not known (a define's parameter): most often a board location
+            return self.counted(f"(st.contents[{name}.index] if type({name}) is Location else _items_of(st, {name}))")
         if type(zone) is Zone and on("typed"):
             # a zone named in the rules: read in place unless some zone waits to be shuffled
             return self.counted(f"(st.contents[{zone.index}] if not st.lazy else _items_of(st, {text}))")
+        if kind is not None and kind.head in ("zone", "zone of") and on("typed") and _READ.fullmatch(name := text.strip("()")):
+            # a zone found in play (a seat's own, a variable's), a name: read in place as a named one is
+            return self.counted(f"(st.contents[{name}.index] if type({name}) is _Zone and not st.lazy "
+                                f"else _items_of(st, {name}))")
         if kind is not None and kind.head in ("zone", "zone of") and on("typed") and not self.no_walrus \
                 and not iterable:
             # a zone found in play (a seat's own, a variable's): read in place as a named one is
