@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 from ..model.state import Event, chain_to_list, logged, new_event
-from ..model.values import Comp, Zone, component_text
+from ..model.values import Comp, Zone, component_text, display
 
 
 # What `quietly:` keeps out of the log: the effects on components. Announcements,
@@ -197,23 +197,45 @@ def _route(old, new, end) -> str:
 
 def moved(prog, st, comp: Comp, before_face: int, old, new, end) -> Moved:
     """The news of comp's move from old to new, where it lies now; before_face: the seats that saw
-    its face before (face_mask). Who reads what, as about() works it out."""
+    its face before (face_mask). Who reads what, as about() works it out (_who_sees, face_mask
+    and component_text written out: a told move's every call counts)."""
     kind = comp.kind
+    cid = comp.id
     everyone = (1 << len(prog.players)) - 1
     pos = kind.position
     if pos == "all":
-        if st.face[comp.id] or before_face == everyone:     # in plain sight
-            return new_moved((component_text(st, comp), kind.name, None, None, old, new, end))
         position = everyone
     else:
-        owner = st.owner[comp.id]
+        owner = st.owner[cid]
         position = 1 << owner.index if pos == "owner" and owner is not None else 0
-    face = position & (before_face | face_mask(prog, st, comp))
+    if st.face[cid]:
+        face = position
+    else:
+        now = st.known[cid] & everyone
+        if type(new) is Zone:
+            vis = new.visibility
+            if vis == "all":
+                now = everyone
+            elif vis == "owner" and new.owner is not None:
+                now |= 1 << new.owner.index
+        face = position & (before_face | now)
     if face == everyone:
-        return new_moved((component_text(st, comp), kind.name, None, None, old, new, end))
-    if position == everyone:
-        return new_moved((component_text(st, comp), kind.name, face, kind.name, old, new, end))
-    return new_moved((component_text(st, comp) if face else None, kind.name, position, None, old, new, end))
+        to = who = None
+    elif position == everyone:
+        to, who = face, kind.name
+    elif face:
+        to, who = position, None
+    else:       # its face seen by none who know where it is: they read 'a Kind', its name never
+        return new_moved((None, kind.name, position, None, old, new, end))
+    shown = kind.shown
+    if shown is not None:
+        name = shown(st, comp)
+    else:
+        i = kind.read_as
+        name = kind.name if i is None else st.fields[cid][i]
+        if type(name) is not str:
+            name = display(st, name)
+    return new_moved((name, kind.name, to, who, old, new, end))
 
 
 def tell_moved(prog, st, comp: Comp, before_face: int, old, new, end) -> None:
