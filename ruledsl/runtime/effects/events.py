@@ -6,6 +6,7 @@ seats that read it; the effects call these functions, never build events.
 from __future__ import annotations
 
 from functools import partial
+from operator import itemgetter
 
 from ..model.state import Event, chain_to_list, logged, new_event
 from ..model.values import Comp, Zone, component_text, display
@@ -276,20 +277,29 @@ def _merged(events: list) -> list:
         e = events[i]
         j = i + 1
         if type(e) is Moved and type(e[1]) is str and e[4] is not e[5]:
-            to, who, old, new = e[2], e[3], e[4], e[5]
+            key = e[2:6]        # (to, who, old, new): equal tuples at C speed, else _alike
             while j < n:
                 f = events[j]
-                if type(f) is not Moved or type(f[1]) is not str or f[2] != to or f[3] != who \
-                        or f[4].label != old.label or f[5].label != new.label:
+                if type(f) is not Moved or type(f[1]) is not str or (f[2:6] != key and not _alike(f, key)):
                     break
                 j += 1
         if j - i == 1:
             out.append(e)
         else:
             run = events[i:j]
-            out.append(new_moved((tuple([f[0] for f in run]), tuple([f[1] for f in run]), to, who, old, new, None)))
+            out.append(new_moved((tuple(map(_NAME, run)), tuple(map(_KIND, run))) + e[2:6] + (None,)))
         i = j
     return out
+
+
+_NAME, _KIND = itemgetter(0), itemgetter(1)
+
+
+def _alike(f: Moved, key: tuple) -> bool:
+    """Whether f is told as key's moves are, between places that read the same."""
+    to, who, old, new = key
+    return f[2] == to and f[3] == who and f[4].label == old.label and f[5].label == new.label and \
+        f[4] is not f[5]
 
 
 def _names(names: list) -> str:
