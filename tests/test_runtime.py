@@ -458,6 +458,53 @@ def test_the_opposite_of_what_is_not_a_direction_fails_naming_it(expr):
     assert "opposite(" in str(caught.value) and ") failed:" in str(caught.value)
 
 
+def test_a_failing_call_is_told_at_its_own_place_among_calls_alike():
+    # library functions are called with no wrapper: a failure is told after the fact, from where
+    # the generated line stopped, at the column of the call that failed (not the first one alike)
+    flow = 'announce "{opposite(N)} {opposite(S)} {opposite(3)}"'
+    with pytest.raises(ruledsl.RulesError) as caught:
+        run(WALLED, flow)
+    [d] = caught.value.diagnostics
+    assert "opposite(3) failed" in d.message
+    text = rules_text(WALLED, flow + "\nwin players")
+    assert (d.span.line, d.span.column) == (line_of(text, "opposite(3)"), flow.index("opposite(3)") + 5)
+
+
+def test_every_builtin_is_called_with_no_wrapper():
+    # a library function that rebinds a parameter would show the rebound value when it fails
+    # (the frame no longer holds what it was given): it is wrapped instead, and costs a call more
+    from ruledsl.runtime.engine.library import PLAIN, PLAIN_SEARCHES, called_in_place
+    assert [name for name, impl in {**PLAIN, **PLAIN_SEARCHES}.items() if not called_in_place(impl)] == []
+    assert not called_in_place(lambda st, prog, x: (x := x + 1))
+
+
+def test_a_call_that_fails_inside_another_names_the_inner_one():
+    # neighbours(first(contents(box)))'s inner call succeeds: the outer fails naming its value;
+    # a define's call that fails inside another call (its key) names the define's own call
+    with pytest.raises(ruledsl.RulesError, match=r"neighbours\(Pawn\) failed"):
+        value("neighbours(first(contents(box)))", WALLED + "kind Pawn\nzone box: area of Pawn:\n    Pawn\n")
+    decls = WALLED + "define back(x) = opposite(x)\n"
+    with pytest.raises(ruledsl.RulesError, match=r"opposite\(3\) failed") as caught:
+        value("max(each x in [N, 3] by ordinal(back(x)))".replace("ordinal(back(x))", "count([back(x)])"), decls)
+    assert caught.value.diagnostics[0].span.line == line_of(rules_text(decls, ""), "define back")
+
+
+def test_a_failure_while_a_view_is_made_is_a_located_error():
+    # `shown as` runs when a view is made, after the flow stopped: a call failing there is told
+    # at its place, as one in the flow is (not a Python traceback)
+    decls = WALLED + dedent('''
+        kind Token, shown as "{opposite(n)}":
+            n: int
+        zone cup: area of Token:
+            Token(n: 3)
+        ''')
+    game = load(decls, 'choose by P1:\n    option "wait":\n        win players')
+    state = game.new_game(seed=0)
+    with pytest.raises(ruledsl.RulesError, match=r"opposite\(3\) failed") as caught:
+        state.view(0)
+    assert caught.value.diagnostics[0].span.line == line_of(rules_text(decls, ""), "shown as")
+
+
 @pytest.mark.parametrize("expr, shown", [
     ("adjacent(A1, B1)", "true"),
     ("adjacent(B1, C1)", "false"),

@@ -8,6 +8,7 @@ from .. import records
 from ..errors import IllegalAction, RulesError, error
 from .engine import loop
 from .engine.decisions import LATER
+from .engine.failures import located
 from .estimate import estimate, has_evaluation
 from .fastpaths import on
 from .model.chance import seed_rng
@@ -262,18 +263,34 @@ class GameState(StateData):
         """What seat (0-based) may see, JSON-serialisable; seat None: only what is public."""
         if seat is not None and not 0 <= seat < len(self.prog.players):
             raise ValueError(f"there is no seat {seat}")
-        return build_view(self.prog, self, seat)
+        try:
+            return build_view(self.prog, self, seat)
+        except Exception as err:
+            raise self._located(err, "the view") from None
 
     def connections(self, board: Optional[str] = None) -> dict:
         """{board: {location: [(neighbour, edge kind, both ways)]}}: the steps between a board's
         locations that exist now (all boards, or the one named), for drawing the boards."""
         names = [board] if board is not None else list(self.prog.boards)
-        return {name: connections(self.prog, self, name) for name in names}
+        try:
+            return {name: connections(self.prog, self, name) for name in names}
+        except Exception as err:
+            raise self._located(err, "the board's steps") from None
 
     def view_digest(self, seat: int) -> tuple:
         """A value equal for two states of this game exactly when view(seat) without its log
         is equal; much cheaper than comparing views (for samplers of hidden information)."""
-        return view_digest(self.prog, self, seat)
+        try:
+            return view_digest(self.prog, self, seat)
+        except Exception as err:
+            raise self._located(err, "the view") from None
+
+    def _located(self, err: Exception, what: str) -> Exception:
+        """A failure of the rules' code run to show the state (`shown as`, a board's conditions,
+        `progress`) as a RulesError at its place (engine/failures.py); anything else as it is."""
+        if isinstance(err, RulesError) or self.prog.code_map.locate(err.__traceback__)[0] is None:
+            return err
+        return located(self.prog.code_map, err, None, what)
 
     def events(self, seat: Optional[int], since=None) -> list:
         """The log as seat (0-based) reads it; None: only what is public (as in view(None)).

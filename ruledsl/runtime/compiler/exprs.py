@@ -16,7 +16,8 @@ from contextlib import contextmanager
 from ...check.builtins import BUILTINS
 from ...errors import error
 from ...ir import nodes as n
-from ..engine.library import PLAIN, PLAIN_SEARCHES, by_position, edge_kind_names, reporting, reporting_keywords
+from ..engine.library import (PLAIN, PLAIN_SEARCHES, by_position, called_in_place, edge_kind_names, reporting,
+                              reporting_keywords)
 from ..model.values import Comp, Location, Player, Zone
 from ...check.types import INT, LOCATION
 from ..fastpaths import on
@@ -676,11 +677,9 @@ class ExprGen:
         if order is not None:
             given = {k: self.keyword(k, v, names) for k, v in e.kwargs}
             args += [given[name] if name in given else self.k(default) for name, default in order]
-            wrapper = reporting(impl, e.func, e.span, len(e.args))
         else:
             args += [f"{k}={self.keyword(k, v, names)}" for k, v in e.kwargs]
-            wrapper = reporting_keywords(impl, e.func, e.span)
-        wrapper_name = self.k(wrapper)
+        wrapper_name = self.library(impl, e.func, e.span, len(e.args), keywords=order is None)
         # worked out once for two calls alike (hoist.py), it fails naming the first one's place
         self.ns.aliases[wrapper_name] = f"@{e.func}/{len(args)}/{order is not None}"
         text = f"{wrapper_name}(st, prog, {', '.join(args)})"
@@ -691,6 +690,18 @@ class ExprGen:
         elif e.func in _SOME_OF_FIRST and args and args[0] in self.built:
             self.built[text] = self.built[args[0]]      # some of a list's items: as certain as they
         return text
+
+    def library(self, impl, name: str, span, shown=None, keywords: bool = False) -> str:
+        """The name generated code calls a library function by at one call of the rules (span):
+        the function itself under a name of its own when a failure in it can be told after the
+        fact (library.called_in_place, Namespace.site), else a wrapper that tells it. shown: how
+        many of the values the rules wrote without a keyword; keywords: the call passes keywords
+        by name."""
+        if called_in_place(impl):
+            return self.ns.site(impl, name, span, shown)
+        if keywords:
+            return self.k(reporting_keywords(impl, name, span))
+        return self.k(reporting(impl, name, span, shown))
 
     def special_call(self, e, names):
         """The calls rules make most, written without a call to the library."""
@@ -725,7 +736,7 @@ class ExprGen:
             # a direction's opposite read from a table made when compiled (the library names
             # what is not a direction)
             d = self.gen(args[0], names)
-            library = self.k(reporting(PLAIN["opposite"], "opposite", e.span))
+            library = self.library(PLAIN["opposite"], "opposite", e.span)
             self.ns.aliases[library] = "@opposite"     # (as call() names a builtin's wrappers)
             table = self.k(self.prog.turns[180])        # (the table `rotate` reads too)
             if _READ.fullmatch(d.strip("()")):
@@ -756,7 +767,7 @@ class ExprGen:
             return f"{general}(st, {text})"
         if name == "abs" and len(args) == 1 and self.is_int(args[0]) and not self.no_walrus:
             t = self.temp()
-            library = self.k(reporting(PLAIN["abs"], "abs", e.span))
+            library = self.library(PLAIN["abs"], "abs", e.span)
             return f"(abs({t}) if type({t} := {self.gen(args[0], names)}) is int else {library}(st, prog, {t}))"
         if name in ("at", "item_at") and len(args) == 2 and isinstance(args[1], n.Name) \
                 and args[1].name in kinds and args[1].name not in names:
@@ -774,7 +785,7 @@ class ExprGen:
         the bs (every destination of a move), and b looked up in what it found."""
         given = dict(e.kwargs)
         via, avoid = (self.keyword(k, given[k], names) if k in given else "None" for k in ("via", "avoid"))
-        search = self.k(reporting(PLAIN_SEARCHES["distances_of"], "distance", e.span, 1))
+        search = self.library(PLAIN_SEARCHES["distances_of"], "distance", e.span, 1)
         self.searches.add(search)
         self.ns.aliases[search] = "@distances_of"       # two searches alike are made once (as call())
         table = self.invariant(f"{search}(st, prog, {self.gen(e.args[0], names)}, {via}, {avoid})")

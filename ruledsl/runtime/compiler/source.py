@@ -8,7 +8,9 @@ grammar admits and numbers are written into the source itself.
 """
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
+from itertools import islice
 
 from ...source import part_named
 
@@ -23,6 +25,9 @@ class Namespace:
         # Constants that stand for the same thing though they differ (a library call's wrapper,
         # made per call for the place it names in a failure): name -> what it stands for.
         self.aliases: dict = {}
+        # Library functions called in place, one name per call written (site()): name -> (the
+        # function, the builtin's name, the call's span, how many values the rules wrote).
+        self.sites: dict = {}
         self._count = 0
 
     def const(self, value) -> str:
@@ -37,6 +42,18 @@ class Namespace:
             self._names[id(value)] = name
             self._constants.add(name)
         return name
+
+    def site(self, impl, name: str, span, shown=None) -> str:
+        """A name of its own for a library function called at one place of the rules (span): the
+        call costs no wrapper, and a failure in it is told after the fact as that call failing
+        (CodeMap.failed_call). shown: how many of the values passed the rules wrote without a
+        keyword (None: all)."""
+        self._count += 1
+        key = f"k{self._count}"
+        self.globals[key] = impl
+        self._constants.add(key)
+        self.sites[key] = (impl, name, span, shown)
+        return key
 
     def known(self, text: str, missing=None):
         """The value Python text stands for when it is a constant (a literal or a name const()
@@ -82,12 +99,14 @@ class CodeMap:
 
     def __init__(self):
         self._pieces: dict = {}      # filename -> (name, spans by line, source text, parts)
+        self._sites: dict = {}       # the namespace's library calls in place (Namespace.site)
 
     def compile(self, ns: Namespace, source: Source, name: str, parts=()) -> None:
         """Compile source and run its definitions into the namespace. parts: [(span, name)] of
         the parts of the rules written into the piece that have names of their own (a rule written
         in its caller's unit), the innermost last."""
         filename = f"<rules {len(self._pieces) + 1}: {name}>"
+        self._sites = ns.sites
         text = source.text()
         self._pieces[filename] = (name, list(source.spans), text, tuple(parts))
         exec(compile(text, filename, "exec"), ns.globals)
@@ -134,6 +153,39 @@ class CodeMap:
             return None
         span = spans[line - 1]
         return span, part_named(parts, span, name)
+
+
+    def failed_call(self, tb):
+        """(the library call, as Namespace.site keeps it, and the frame of the function it
+        called) of the innermost call in place in a traceback that a failure left, or None: a
+        line of generated code whose failing instruction is a call of a site's name."""
+        found = None
+        while tb is not None:
+            piece = self._pieces.get(tb.tb_frame.f_code.co_filename)
+            if piece is not None:
+                site = self._sites.get(_callee(tb, piece[2]))
+                if site is not None and tb.tb_next is not None and \
+                        tb.tb_next.tb_frame.f_code is getattr(site[0], "__code__", None):
+                    found = (site, tb.tb_next.tb_frame)
+            tb = tb.tb_next
+        return found
+
+
+def _callee(tb, text: str):
+    """The name called by the instruction a traceback entry of generated code stopped at, when it
+    is a call of a plain name (`k12(st, prog, …)`), else None."""
+    code = tb.tb_frame.f_code
+    position = next(islice(code.co_positions(), tb.tb_lasti // 2, None), None)
+    if position is None or position[0] is None or position[2] is None:
+        return None
+    lines = text.splitlines()
+    if not 0 < position[0] <= len(lines):
+        return None
+    called = _CALL.match(lines[position[0] - 1], position[2])
+    return called.group(1) if called else None
+
+
+_CALL = re.compile(r"\(*(k\d+)\(")
 
 
 def _is_int(text: str) -> bool:

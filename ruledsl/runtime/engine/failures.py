@@ -3,13 +3,17 @@
 Operators and effects that know their place raise RulesError themselves. What
 else goes wrong (a spent step budget, a rule asking for the impossible, a call
 nested too deep) is placed here from the compiled code's line table: the
-innermost line of generated code in the traceback names its statement.
+innermost line of generated code in the traceback names its statement. A
+library function that generated code calls in place (no wrapper on the hot
+path) and that fails is told as its call failing, with the values it was given:
+the call found by where its line stopped, the values in the function's frame.
 """
 from __future__ import annotations
 
 from ...errors import RulesError, error
 from ..model.signals import RuleFailure, Runaway
 from .budget import STEP_LIMIT
+from .library import FAILURES, arguments_given, failed
 
 RUNAWAY_HINT = ("a loop here never finishes, or an expression builds or walks too much: "
                 "check its condition, or add `stop`")
@@ -19,6 +23,12 @@ def located(code_map, err: BaseException, fallback_span, fallback_where: str) ->
     """The RulesError for err, at the statement the traceback shows (else at fallback_span)."""
     if isinstance(err, RulesError):
         return err
+    if isinstance(err, FAILURES):
+        call = code_map.failed_call(err.__traceback__)
+        if call is not None:        # a library function called in place (Namespace.site) failed
+            (_impl, name, span, shown), frame = call
+            st, given = arguments_given(frame)
+            return failed(st, name, span, given[:shown] if shown is not None else given, err)
     span, where = code_map.locate(err.__traceback__)
     if span is None:
         span, where = fallback_span, fallback_where

@@ -6,6 +6,7 @@ compiler writes them as Python loops over the bound name.
 """
 from __future__ import annotations
 
+import dis
 import inspect
 import math
 from itertools import filterfalse
@@ -190,16 +191,16 @@ def _loc(st, prog, x):
 
 
 def _neighbours(st, prog, x, via=None, avoid=None, board=None):
-    via, avoid = _graph_kw(st, prog, via, avoid)
-    return tuple(prog.graphs.out(st, _loc(st, prog, x), via, avoid))
+    kinds, places = _graph_kw(st, prog, via, avoid)
+    return tuple(prog.graphs.out(st, _loc(st, prog, x), kinds, places))
 
 
 def _adjacent(st, prog, a, b, via=None, avoid=None, board=None):
-    via, avoid = _graph_kw(st, prog, via, avoid)
-    a, b = place_of(st, prog, a), place_of(st, prog, b)
-    if a is None or b is None:
+    kinds, places = _graph_kw(st, prog, via, avoid)
+    la, lb = place_of(st, prog, a), place_of(st, prog, b)
+    if la is None or lb is None:
         return False
-    return b in prog.graphs.out(st, a, via, avoid)
+    return lb in prog.graphs.out(st, la, kinds, places)
 
 
 def _distances_from(st, prog, start, via, avoid) -> dict:
@@ -240,9 +241,8 @@ def _distance(st, prog, a, b, via=None, avoid=None, board=None):
 def _distances_of(st, prog, a, via=None, avoid=None):
     """{location: fewest steps from a}, or None when a is not on a board: `distance` split in
     two, so that generated code searches once for every b a loop asks about (_distance_in)."""
-    if type(a) is not Location:
-        a = place_of(st, prog, a)
-    return None if a is None else _distances_from(st, prog, a, via, avoid)
+    start = a if type(a) is Location else place_of(st, prog, a)
+    return None if start is None else _distances_from(st, prog, start, via, avoid)
 
 
 def _distance_in(st, prog, found, b):
@@ -261,11 +261,11 @@ MEMO_SEARCHES = frozenset({"distance", "nearest"})
 
 
 def _path(st, prog, a, b, via=None, avoid=None, board=None):
-    via, avoid = _graph_kw(st, prog, via, avoid)
-    a, b = place_of(st, prog, a), place_of(st, prog, b)
-    if a is None or b is None:
+    kinds, places = _graph_kw(st, prog, via, avoid)
+    la, lb = place_of(st, prog, a), place_of(st, prog, b)
+    if la is None or lb is None:
         return ()
-    return prog.graphs.path(st, a, b, via, avoid)
+    return prog.graphs.path(st, la, lb, kinds, places)
 
 
 def _nearest(st, prog, x, targets, via=None, avoid=None, board=None):
@@ -285,8 +285,8 @@ def _nearest(st, prog, x, targets, via=None, avoid=None, board=None):
 
 
 def _reachable(st, prog, x, steps, via=None, avoid=None, board=None, exact=False, revisit=True):
-    via, avoid = _graph_kw(st, prog, via, avoid)
-    return prog.graphs.reachable(st, _loc(st, prog, x), steps, via, avoid, bool(exact), bool(revisit))
+    kinds, places = _graph_kw(st, prog, via, avoid)
+    return prog.graphs.reachable(st, _loc(st, prog, x), steps, kinds, places, bool(exact), bool(revisit))
 
 
 def _step(st, prog, x, d):
@@ -298,10 +298,10 @@ def _step(st, prog, x, d):
 
 
 def _direction(st, prog, a, b):
-    a, b = place_of(st, prog, a), place_of(st, prog, b)
-    if a is None or b is None or a.column is None or b.column is None or a.board != b.board:
+    la, lb = place_of(st, prog, a), place_of(st, prog, b)
+    if la is None or lb is None or la.column is None or lb.column is None or la.board != lb.board:
         return None
-    name = _DIRECTION_OF.get((b.column - a.column, b.row - a.row))
+    name = _DIRECTION_OF.get((lb.column - la.column, lb.row - la.row))
     return prog.directions[name] if name is not None else None
 
 
@@ -326,10 +326,10 @@ def _cell(st, prog, column, row, board=None):
 
 
 def _edge_kind(st, prog, a, b):
-    a, b = place_of(st, prog, a), place_of(st, prog, b)
-    if a is None or b is None:
+    la, lb = place_of(st, prog, a), place_of(st, prog, b)
+    if la is None or lb is None:
         return None
-    kind = prog.graphs.edge_kind(st, a, b)
+    kind = prog.graphs.edge_kind(st, la, lb)
     return prog.edge_kinds.get(kind) if kind is not None else None
 
 
@@ -349,7 +349,38 @@ PLAIN = {
 }
 
 
-_FAILURES = (TypeError, AttributeError, ValueError, KeyError, IndexError, ZeroDivisionError)
+# The Python failures of a library function that are told as its call failing (failed()).
+FAILURES = (TypeError, AttributeError, ValueError, KeyError, IndexError, ZeroDivisionError)
+
+
+def called_in_place(impl) -> bool:
+    """Whether generated code may call impl itself, a failure in it told after the fact from the
+    traceback (engine/failures.py: the call, by its place in the generated line, and the
+    arguments, from impl's frame): a Python function that never rebinds its parameters, so that
+    its frame still holds the values it was given. Else it is called through reporting()."""
+    code = getattr(impl, "__code__", None)
+    if code is None:
+        return False
+    params = set(code.co_varnames[:_parameter_count(code)])
+    return not any(i.opname in ("STORE_FAST", "DELETE_FAST", "STORE_DEREF", "DELETE_DEREF") and i.argval in params
+                   for i in dis.get_instructions(code))
+
+
+def _parameter_count(code) -> int:
+    return code.co_argcount + code.co_kwonlyargcount + bool(code.co_flags & inspect.CO_VARARGS) + \
+        bool(code.co_flags & inspect.CO_VARKEYWORDS)
+
+
+def arguments_given(frame) -> tuple:
+    """(the state, the values) a library function's frame was called with: its positional
+    parameters after (st, prog), then what *values gathered (called_in_place: none was rebound
+    since)."""
+    code = frame.f_code
+    local = frame.f_locals
+    given = tuple(local[name] for name in code.co_varnames[2:code.co_argcount])
+    if code.co_flags & inspect.CO_VARARGS:
+        given += tuple(local[code.co_varnames[code.co_argcount + code.co_kwonlyargcount]])
+    return local[code.co_varnames[0]], given
 
 
 def reporting(impl, name: str, span, shown=None):
@@ -361,8 +392,8 @@ def reporting(impl, name: str, span, shown=None):
     def call(st, prog, *values):
         try:
             return impl(st, prog, *values)
-        except _FAILURES as err:
-            raise _failed(st, name, span, values[:shown], err) from None
+        except FAILURES as err:
+            raise failed(st, name, span, values[:shown], err) from None
     call.__name__ = name
     return call
 
@@ -372,13 +403,14 @@ def reporting_keywords(impl, name: str, span):
     def call(st, prog, *values, **kw):
         try:
             return impl(st, prog, *values, **kw)
-        except _FAILURES as err:
-            raise _failed(st, name, span, values, err) from None
+        except FAILURES as err:
+            raise failed(st, name, span, values, err) from None
     call.__name__ = name
     return call
 
 
-def _failed(st, name: str, span, values, err):
+def failed(st, name: str, span, values, err):
+    """How a library call at span, given values, that failed in Python with err is told."""
     shown = ", ".join(display(st, v) for v in values)
     detail = str(err) if isinstance(err, ValueError) else "an argument of the wrong sort"
     return error(span, f"{name}({shown}) failed: {detail}")
