@@ -478,6 +478,17 @@ def test_every_builtin_is_called_with_no_wrapper():
     assert not called_in_place(lambda st, prog, x: (x := x + 1))
 
 
+def test_a_builtin_that_rebinds_its_parameters_is_wrapped_and_named_as_given(monkeypatch):
+    from ruledsl.runtime.engine import library
+
+    def text(st, prog, x):
+        x = None            # rebound: a failure must still show what the rules gave
+        return x.label
+    monkeypatch.setitem(library.PLAIN, "text", text)
+    with pytest.raises(ruledsl.RulesError, match=r"text\(7\) failed: an argument of the wrong sort"):
+        value("text(k)", "var k: int = 7")
+
+
 def test_a_call_that_fails_inside_another_names_the_inner_one():
     # neighbours(first(contents(box)))'s inner call succeeds: the outer fails naming its value;
     # a define's call that fails inside another call (its key) names the define's own call
