@@ -2066,3 +2066,21 @@ def test_a_condition_that_reads_nothing_of_its_steps_is_asked_once_for_them_all(
     assert len(conditions) == 1 and next(iter(conditions)).plain
     assert len(graphs.gates("River", None)) == 1
     assert graphs.gates("River", frozenset({"road"})) == ()
+
+
+def test_a_search_along_steps_with_no_condition_is_kept_for_the_game_and_one_with_is_not():
+    # by road alone (no step with a condition) and avoiding only locations, a distance's search
+    # is kept by its arguments (Graphs.fixed) and read again; along ferries, which may start or
+    # stop running, it never is; avoiding a component (where it lies may change), neither
+    decls = FERRIES + "kind Boat\nzone dock: area of Boat:\n    Boat\n"
+    flow = """
+        announce ">{distance(A, B, via: [road])} {distance(A, B, via: [road], avoid: [C])}"
+        announce ">{distance(A, F)} {distance(A, B, via: [road], avoid: [first(contents(dock))])}"
+        set ferries_run to true
+        announce ">{distance(A, F)} {distance(A, B, via: [road])}"
+    """
+    state = run(decls, flow)
+    assert said(state) == ["1 1", "none 1", "2 1"]
+    kept = state.prog.graphs.fixed
+    assert {(start.name, via, tuple(a.name for a in avoid or ())) for start, via, avoid in kept} == \
+        {("A", frozenset({"road"}), ()), ("A", frozenset({"road"}), ("C",))}

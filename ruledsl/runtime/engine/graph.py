@@ -46,6 +46,9 @@ class Graphs:
         self.locations = locations or {}    # location index -> Location
         self.conditional: dict = {}         # (board, kinds followed) -> its steps with a condition, or None
         self.searched: dict = {}            # what searches found, by what decides it (see distances)
+        # searches along steps none of which has a condition, avoiding only board locations, by
+        # their arguments as the rules give them (library._distances_from): play never changes them
+        self.fixed: dict = {}
         self.plain: dict = {}               # (board, kinds followed, its conditions' answers) -> open_steps
         self.simple = fastpaths.on("walks")
 
@@ -103,6 +106,10 @@ class Graphs:
             if len(self.searched) < MAX_SEARCHES_KEPT:
                 self.searched[key] = found
         return found
+
+    def keep_fixed(self, key: tuple, found: dict) -> None:
+        if len(self.fixed) < MAX_SEARCHES_KEPT:
+            self.fixed[key] = found
 
     def kept(self, st, gates: tuple, key: tuple, search):
         """What search() finds, taken from an earlier search whose key and open steps (gates)
