@@ -59,7 +59,9 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
             log = st.log
             st.log = (news, log, log[2] + 1 if log is not None else 1)
     if old_index != new_index and (prog.leave_triggers or prog.enter_triggers):
-        fire_moved(prog, st, comp, prog.places[old_index], dest)
+        old = prog.places[old_index]
+        if kind is Location or type(old) is Location:     # (triggers watch board locations only)
+            fire_moved(prog, st, comp, old, dest)
 
 
 def move_onto(prog, st, comp: Comp, loc: Location, span=None) -> None:
