@@ -32,3 +32,26 @@ def test_labels_worked_out_alike_are_equal_without_being_made():
     assert a == b and a._all is None and b._all is None
     assert a == ["a, b", "a, c", "b, a", "b, c", "c, a", "c, b"]
     assert a != SelectionLabels(Selections((1, 2, 3), 2, 2, False), ("a", "b", "c"), "", "")
+
+
+def test_an_action_of_a_selection_is_taken_without_its_label_made_again(monkeypatch):
+    # apply(action) knows the action's index is right for the decision it came from (its labels
+    # are the decision's own): no label of 840 worked out again, to check it or for the history
+    import ruledsl
+    from ruledsl.runtime.engine import selections
+    game = ruledsl.load("t.rules", text='game "t"\nplayers 2\nkind Card:\n    n: int\n'
+                        'zone hand: area of Card:\n    Card(n: k) for each k in 1..7\nflow:\n'
+                        '    choose 4 ordered cs from contents(hand) by P1 as "play {cs}":\n'
+                        '        announce "played {cs}"\n    win [P1]\n')
+    state = game.new_game(seed=0)
+    actions = state.legal_actions()
+    assert len(actions) == 840 and type(state.pending.labels) is SelectionLabels
+    action = actions[17]
+    made = []
+    real = selections.SelectionLabels.__getitem__
+    monkeypatch.setattr(selections.SelectionLabels, "__getitem__", lambda self, i: made.append(i) or real(self, i))
+    state.apply(action)
+    assert made == [] and state.events(None)[-3:-1] == [f"P1: {action.label}", f"played {action.label[5:]}"]
+    other = game.new_game(seed=0)
+    other.apply(ruledsl.runtime.api.Action(action.label, 17, 0))        # made by hand: checked by its label
+    assert made == [17] and other.events(None) == state.events(None)

@@ -21,13 +21,16 @@ RECORD_VERSION = records.VERSION
 
 
 class Action:
-    """One option of a pending decision: its label (stable across runs) and its position."""
-    __slots__ = ("label", "index", "seat")
+    """One option of a pending decision: its label (stable across runs) and its position.
+    labels: the decision's labels it was taken from, when legal_actions() made it (apply() then
+    knows its index is right for that decision without reading the label again)."""
+    __slots__ = ("label", "index", "seat", "labels")
 
-    def __init__(self, label: str, index: int, seat: Optional[int]):
+    def __init__(self, label: str, index: int, seat: Optional[int], labels=None):
         self.label = label
         self.index = index
         self.seat = seat
+        self.labels = labels
 
     def __repr__(self):
         return f"Action({self.label!r})"
@@ -57,20 +60,21 @@ class Actions(Sequence):
         return len(self.labels)
 
     def __getitem__(self, i):
-        if type(i) is int and 0 <= i < len(self.labels):
-            return Action(self.labels[i], i, self.seat)
+        labels = self.labels
+        if type(i) is int and 0 <= i < len(labels):
+            return Action(labels[i], i, self.seat, labels)
         if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self.labels)))]
-        n = len(self.labels)
+            return [self[j] for j in range(*i.indices(len(labels)))]
+        n = len(labels)
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError("action index out of range")
-        return Action(self.labels[i], i, self.seat)
+        return Action(labels[i], i, self.seat, labels)
 
     def __iter__(self):
-        seat = self.seat
-        return (Action(label, i, seat) for i, label in enumerate(self.labels))
+        seat, labels = self.seat, self.labels
+        return (Action(label, i, seat, labels) for i, label in enumerate(labels))
 
     def __contains__(self, action) -> bool:
         return isinstance(action, Action) and action.seat == self.seat and \
@@ -170,15 +174,17 @@ class GameState(StateData):
             if self.failure is not None:
                 raise self.failure
             raise IllegalAction("the game is over" if self.result is not None else "no decision is pending")
-        if type(action) is Action and action.index < len(d.labels) and d.labels[action.index] == action.label \
-                and action.seat == (CHANCE if d.seat is None else d.seat):
+        label = None
+        if type(action) is Action and action.seat == (CHANCE if d.seat is None else d.seat) and (
+                action.labels is d.labels or action.index < len(d.labels) and d.labels[action.index] == action.label):
             index = action.index        # an Action of this decision, as a bot's loop passes it
+            label = action.label        # (the decision's own: not made again, as a selection's is)
         elif type(action) is int and 0 <= action < len(d.labels):
             index = action              # its position, as a bot's playout passes it
         else:
             index = self._index_of(action)
         try:
-            loop.take(self.prog, self, index)
+            loop.take(self.prog, self, index, label)
         except RulesError as err:
             # The rule broke half-way: this state cannot go on. Keep the error so that
             # later calls say why instead of failing somewhere else.

@@ -3,11 +3,14 @@
 Each location's outgoing steps are precomputed as (neighbour, edge kind,
 condition or None, direction); a condition (`when`, `connect`) is evaluated
 against the state whenever the step is considered. Searches are plain
-breadth-first searches over that table: boards are small and their edges
-change with the state, so searches are kept only while one decision's options
-are worked out (nothing changes meanwhile: library._distances_from). A search visits
-each location once, so only walks (which may revisit or branch without end)
-spend the step budget.
+breadth-first searches over that table. What a search finds is kept by what
+decides it: its start, the kinds followed, the places avoided, and the answers
+of the board's few conditional steps asked first (distances); along steps none
+of which has a condition, by its arguments alone, read before any other work
+(Graphs.fixed); else only while one decision's options are worked out (nothing
+changes meanwhile: library._distances_from). A search visits each location
+once, so only walks (which may revisit or branch without end) spend the step
+budget.
 """
 from __future__ import annotations
 

@@ -96,8 +96,9 @@ def refresh(prog, st) -> None:
     advance(prog, st)
 
 
-def take(prog, st, index: int) -> None:
-    """Take option `index` of the pending decision and run on."""
+def take(prog, st, index: int, label=None) -> None:
+    """Take option `index` of the pending decision and run on. label: the option's label, when the
+    caller has it already (a selection's is made when asked for)."""
     d = st.pending
     fr = st.frames[-1]
     name = d.names[index]
@@ -111,7 +112,8 @@ def take(prog, st, index: int) -> None:
             fr.env[name] = d.values[index]
         fr.pc = pc
     st.pending = None
-    label = d.labels[index]
+    if label is None:
+        label = d.labels[index]
     if d.secret is not False and (d.seat is None or pc >= 0):
         # a secret choice, or chance seen by some seats: the history knows who may know it
         label = SecretLabel(label, d.secret if d.seat is None else (d.seat,))
