@@ -679,10 +679,10 @@ class ExprGen:
             args += [given[name] if name in given else self.k(default) for name, default in order]
         else:
             args += [f"{k}={self.keyword(k, v, names)}" for k, v in e.kwargs]
-        wrapper_name = self.library(impl, e.func, e.span, len(e.args), keywords=order is None)
+        function = self.library(impl, e.func, e.span, len(e.args), keywords=order is None)
         # worked out once for two calls alike (hoist.py), it fails naming the first one's place
-        self.ns.aliases[wrapper_name] = f"@{e.func}/{len(args)}/{order is not None}"
-        text = f"{wrapper_name}(st, prog, {', '.join(args)})"
+        self.ns.aliases[function] = f"@{e.func}/{len(args)}/{order is not None}"
+        text = f"{function}(st, prog, {', '.join(args)})"
         if e.func in _PLACES_LISTED:
             self.built[text] = Certain(Location)
         elif e.func in _SEATS_LISTED:
@@ -737,7 +737,7 @@ class ExprGen:
             # what is not a direction)
             d = self.gen(args[0], names)
             library = self.library(PLAIN["opposite"], "opposite", e.span)
-            self.ns.aliases[library] = "@opposite"     # (as call() names a builtin's wrappers)
+            self.ns.aliases[library] = "@opposite"     # (as call() names a builtin's calls)
             table = self.k(self.prog.turns[180])        # (the table `rotate` reads too)
             if _READ.fullmatch(d.strip("()")):
                 d = d.strip("()")
@@ -814,21 +814,21 @@ class ExprGen:
             if bare is not None:
                 return self.counted(f"st.contents[{bare}.index]")
             if _READ.fullmatch(name := text.strip("()")):     # a name: read twice, where `:=` may not be
-                return self.counted(f"(st.contents[{name}.index] if type({name}) is Location else _items_of(st, {name}))")
+                return self.read_in_place(name, "Location")
             if not self.no_walrus and not iterable:
                 t = self.temp()
                 return self.counted(f"(st.contents[{t}.index] if type({t} := {text}) is Location else _items_of(st, {t}))")
         kind = self.type_of(place)
-        if (kind is None or kind.head == "any") and on("typed") and _READ.fullmatch(name := text.strip("()")):
+        name = text.strip("()")
+        if (kind is None or kind.head == "any") and on("typed") and _READ.fullmatch(name):
             # a place of a sort not known (a define's parameter): most often a board location
-            return self.counted(f"(st.contents[{name}.index] if type({name}) is Location else _items_of(st, {name}))")
+            return self.read_in_place(name, "Location")
         if type(zone) is Zone and on("typed"):
             # a zone named in the rules: read in place unless some zone waits to be shuffled
             return self.counted(f"(st.contents[{zone.index}] if not st.lazy else _items_of(st, {text}))")
-        if kind is not None and kind.head in ("zone", "zone of") and on("typed") and _READ.fullmatch(name := text.strip("()")):
+        if kind is not None and kind.head in ("zone", "zone of") and on("typed") and _READ.fullmatch(name):
             # a zone found in play (a seat's own, a variable's), a name: read in place as a named one is
-            return self.counted(f"(st.contents[{name}.index] if type({name}) is _Zone and not st.lazy "
-                                f"else _items_of(st, {name}))")
+            return self.read_in_place(name, "_Zone")
         if kind is not None and kind.head in ("zone", "zone of") and on("typed") and not self.no_walrus \
                 and not iterable:
             # a zone found in play (a seat's own, a variable's): read in place as a named one is
@@ -838,6 +838,13 @@ class ExprGen:
         if kind is not None and (kind is LOCATION or kind.head in ("zone", "zone of")):
             return self.counted(f"_items_of(st, {text})")
         return f"_items_of(st, {text})"         # (a list, maybe: its items gone through as any list's)
+
+    def read_in_place(self, name: str, cls: str) -> str:
+        """What lies on the place a Python name holds: read in place when it is a cls (a
+        `Location`, never shuffled lazily; a `_Zone` unless some zone waits to be), else through
+        _items_of."""
+        lazy = " and not st.lazy" if cls == "_Zone" else ""
+        return self.counted(f"(st.contents[{name}.index] if type({name}) is {cls}{lazy} else _items_of(st, {name}))")
 
     def counted(self, text: str) -> str:
         """text, which reads what lies on a place: components, no more than the game has, gone

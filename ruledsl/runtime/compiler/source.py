@@ -22,8 +22,8 @@ class Namespace:
         self.globals = dict(helpers)
         self._names: dict = {}        # id(value) -> its name (the namespace keeps the value alive)
         self._constants: set = set()  # the names const() made
-        # Constants that stand for the same thing though they differ (a library call's wrapper,
-        # made per call for the place it names in a failure): name -> what it stands for.
+        # Constants that stand for the same thing though they differ (a library function's name,
+        # made per call for the place it names in a failure: site()): name -> what it stands for.
         self.aliases: dict = {}
         # Library functions called in place, one name per call written (site()): name -> (the
         # function, the builtin's name, the call's span, how many values the rules wrote).
@@ -153,7 +153,6 @@ class CodeMap:
             return None
         span = spans[line - 1]
         return span, part_named(parts, span, name)
-
 
     def failed_call(self, tb):
         """(the library call, as Namespace.site keeps it, and the frame of the function it

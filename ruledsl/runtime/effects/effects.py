@@ -11,8 +11,8 @@ from ..model.chance import next_random, settle, shuffled
 from ..model.collections import items_of
 from ..model.values import Comp, Location, Player, Zone, component_text, display, turn_direction
 from ..model.state import new_event
-from .events import a_kind, emit, emit_about, face_mask, log_moves, merge_moves, moved, new_moved, seat_mask, seats_of, \
-    tell_moved
+from .events import (a_kind, emit, emit_about, face_mask, log_moves, merge_moves, moved, new_moved, seat_mask,
+                     seats_of, tell_moved)
 
 
 # ---------------------------------------------------------------- moving
