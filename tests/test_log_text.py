@@ -64,3 +64,25 @@ def test_a_move_to_where_a_component_already_is_says_so(tmp_rules):
     state = ruledsl.load(tmp_rules("s.rules", text), 2).new_game(seed=1)
     assert "1 stays in table" in state.events(None)
     assert "a Card moves to the bottom of deck" in state.events(None)
+
+
+def test_news_written_out_when_read_reads_and_travels_as_any_event():
+    # a decision's line and a move's are kept as their parts (events.Decided, events.Moved) and
+    # written out when read: to every reader, in JSON and through pickle (as bots' processes
+    # pass states) they are the events they stand for
+    import pickle
+    from ruledsl.runtime.effects.events import Decided, Moved
+    from ruledsl.runtime.model.state import Event, chain_to_list
+    state = played()
+    events = chain_to_list(state.log)
+    kinds = {type(e) for e in events}
+    assert Decided in kinds and Moved in kinds
+    for e in events:
+        assert isinstance(e, Event)
+        plain = Event(e.text, e.to, e.others, e.kind)
+        assert [e.seen_by(s) for s in (None, 0, 1)] == [plain.seen_by(s) for s in (None, 0, 1)]
+        assert e.as_json() == plain.as_json()
+        again = pickle.loads(pickle.dumps(e))
+        assert type(again) is type(e) and again.as_json() == e.as_json()
+    decided = next(e for e in events if type(e) is Decided)
+    assert (decided.text, decided.to, decided.others, decided.kind) == ("P1: x", None, None, "decision")

@@ -131,6 +131,37 @@ def about(prog, st, comp: Comp, before_face: int, verb: str) -> tuple:
     return (named if face else anonymous, seats_of(position), None, "move")
 
 
+# ---------------------------------------------------------------- news written out when read
+class Decided(Event):
+    """A decision taken, told to everyone: (the seat's label, the option's label), its line
+    written out only when read (one an action: a playout's log is never read)."""
+    __slots__ = ()
+    kind = "decision"
+    to = None
+    others = None
+
+    @property
+    def text(self) -> str:
+        return f"{self[0]}: {self[1]}"
+
+    def seen_by(self, seat):
+        return self.text
+
+    def __repr__(self):
+        return f"Decided({self.text!r})"
+
+    def __reduce__(self):
+        return (_decided_again, (tuple(self),))
+
+
+def _decided_again(parts: tuple) -> Decided:
+    return tuple.__new__(Decided, parts)
+
+
+# A Decided of its parts, made at C speed.
+new_decided = partial(tuple.__new__, Decided)
+
+
 # ---------------------------------------------------------------- moves, written out when read
 class Moved(Event):
     """The news that a component moved, or a run of alike ones: kept as its parts and written out
@@ -176,10 +207,10 @@ class Moved(Event):
         return f"Moved({self.text!r}, {self.to!r}, {self.others!r})"
 
     def __reduce__(self):
-        return (_remade, (tuple(self),))
+        return (_moved_again, (tuple(self),))
 
 
-def _remade(parts: tuple) -> Moved:
+def _moved_again(parts: tuple) -> Moved:
     return tuple.__new__(Moved, parts)
 
 

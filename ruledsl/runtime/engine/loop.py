@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from ...errors import RulesError, error
 from ...source import part_named
-from ..effects.events import emit
+from ..effects.events import emit, new_decided
 from ..model.signals import GameOver
-from ..model.state import Frame, SecretLabel, new_event
+from ..model.state import Frame, SecretLabel
 from .budget import STEP_LIMIT
 from .decisions import Decision
 from .failures import located
@@ -126,8 +126,7 @@ def take(prog, st, index: int, label=None) -> None:
                  kind="decision")
         else:   # emit(), written out: a decision is told even `quietly:`
             log = st.log
-            st.log = (new_event((f"{seat.label}: {label}", None, None, "decision")), log,
-                      log[2] + 1 if log is not None else 1)
+            st.log = (new_decided((seat.label, label)), log, log[2] + 1 if log is not None else 1)
     advance(prog, st)
 
 
