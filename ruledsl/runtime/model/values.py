@@ -195,7 +195,10 @@ def component_text(st, comp) -> str:
     if i is None:
         return kind.name
     value = st.fields[comp.id][i]
-    return value if type(value) is str else display(st, value)
+    t = type(value)
+    if t is str:
+        return value
+    return value.label if t is EnumValue else display(st, value)    # (display's answer for an enum value)
 
 
 def display(st, value) -> str:
