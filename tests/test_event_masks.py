@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ruledsl
-from ruledsl.runtime.effects.events import (_merged, _names, _route, _who_sees, about, face_mask, moved, sees_face,
-                                            sees_position)
+from ruledsl.runtime.effects.events import (_merged, _names, _route, a_kind, about, face_mask, moved, sees_face,
+                                            seats_of, sees_position)
 from ruledsl.runtime.model.state import Event
+from ruledsl.runtime.model.values import component_text
 
 from .conftest import ROOT
 
@@ -32,23 +33,40 @@ def _seat_by_seat(prog, state, comp, before: int) -> tuple:
     return position, face
 
 
-@settings(max_examples=12, deadline=None)
-@given(name=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000), steps=st.integers(0, 60))
-def test_masks_agree_with_each_seat(name, seed, steps):
-    game = GAMES[name]
-    state = game.new_game(seed=seed)
+def _played(name: str, seed: int, steps: int):
+    """A state of a random game, and the generator that played it."""
+    state = GAMES[name].new_game(seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
         if state.is_terminal():
             break
         state.apply(rng.randrange(len(state.legal_labels())))
+    return state, rng
+
+
+@settings(max_examples=12, deadline=None)
+@given(name=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000), steps=st.integers(0, 60))
+def test_masks_agree_with_each_seat(name, seed, steps):
+    state, _ = _played(name, seed, steps)
     prog = state.prog
     assert prog.comps
     for comp in prog.comps:
         seats = sum(1 << p.index for p in prog.players if sees_face(prog, state, comp, p.index))
         assert face_mask(prog, state, comp) == seats
-        for before in (0, 1, (1 << len(prog.players)) - 1):
-            assert _who_sees(prog, state, comp, before) == _seat_by_seat(prog, state, comp, before)
+
+
+def _told_seat_by_seat(prog, state, comp, before: int, verb: str) -> Event:
+    """The event about comp as the rules tell it, asked seat by seat: named to the seats that know
+    where it is and see its face (or saw it before), 'a Kind' to the others who know where it
+    is, nothing to the seats that do not."""
+    position, face = _seat_by_seat(prog, state, comp, before)
+    everyone = (1 << len(prog.players)) - 1
+    named, anonymous = f"{component_text(state, comp)} {verb}", f"{a_kind(comp.kind.name)} {verb}"
+    if face == everyone:
+        return Event(named, None, None, "move")
+    if position == everyone:
+        return Event(named, seats_of(face), anonymous, "move")
+    return Event(named if face else anonymous, seats_of(position), None, "move")
 
 
 def _as_read(event, seats) -> tuple:
@@ -57,16 +75,10 @@ def _as_read(event, seats) -> tuple:
 
 @settings(max_examples=12, deadline=None)
 @given(name=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000), steps=st.integers(0, 60))
-def test_a_move_written_out_when_read_reads_as_worked_out_at_once(name, seed, steps):
-    # events.moved keeps a move's parts and writes its text when read: it must read as
-    # events.about works the event out from the state at the time, for every seat
-    game = GAMES[name]
-    state = game.new_game(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(rng.randrange(len(state.legal_labels())))
+def test_a_move_written_out_when_read_reads_as_each_seat_may_see_it(name, seed, steps):
+    # events.moved keeps a move's parts and writes its text when read: it must read as asking
+    # each seat what it may see of the component, at the time, says; so must events.about's
+    state, rng = _played(name, seed, steps)
     prog = state.prog
     seats = [None] + [p.index for p in prog.players]
     for comp in rng.sample(prog.comps, min(40, len(prog.comps))):
@@ -74,9 +86,11 @@ def test_a_move_written_out_when_read_reads_as_worked_out_at_once(name, seed, st
         end = rng.choice(("top", "bottom"))
         for before in range(1 << len(prog.players)):
             news = moved(prog, state, comp, before, old, new, end)
-            route = _route(old, new, end)
-            plain = Event(*about(prog, state, comp, before, route))
-            assert _as_read(news, seats) == _as_read(plain, seats)
+            expected = _told_seat_by_seat(prog, state, comp, before, _route(old, new, end))
+            assert _as_read(news, seats) == _as_read(expected, seats)
+            in_place = Event(*about(prog, state, comp, before, "is revealed"))
+            assert _as_read(in_place, seats) == _as_read(_told_seat_by_seat(prog, state, comp, before, "is revealed"),
+                                                          seats)
 
 
 def _merged_by_text(events: list) -> list:

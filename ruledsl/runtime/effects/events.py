@@ -9,7 +9,7 @@ from functools import partial
 from operator import itemgetter
 
 from ..model.state import Event, chain_to_list, logged, new_event
-from ..model.values import Comp, Zone, component_text, display
+from ..model.values import Comp, Zone, component_text
 
 
 # What `quietly:` keeps out of the log: the effects on components. Announcements,
@@ -42,17 +42,6 @@ def sees_position(st, comp: Comp, seat: int) -> bool:
         return True
     owner = st.owner[comp.id]
     return pos == "owner" and owner is not None and owner.index == seat
-
-
-def _who_sees(prog, st, comp: Comp, before_face: int) -> tuple:
-    """(seats that see where it is, seats among them that see which it is) as bitmasks."""
-    pos = comp.kind.position
-    if pos == "all":
-        position = (1 << len(prog.players)) - 1
-    else:
-        owner = st.owner[comp.id]
-        position = 1 << owner.index if pos == "owner" and owner is not None else 0
-    return position, position & (before_face | face_mask(prog, st, comp))
 
 
 def face_mask(prog, st, comp: Comp) -> int:
@@ -117,24 +106,29 @@ def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
 
 
 def about(prog, st, comp: Comp, before_face: int, verb: str) -> tuple:
-    """The (text, to, others, kind) of emit_about's event."""
-    everyone = (1 << len(prog.players)) - 1
-    if comp.kind.position == "all" and (st.face[comp.id] or before_face == everyone):
-        return (f"{component_text(st, comp)} {verb}", None, None, "move")  # in plain sight: no one to hide it from
-    position, face = _who_sees(prog, st, comp, before_face)
-    named = f"{component_text(st, comp)} {verb}"
-    if face == everyone:
-        return (named, None, None, "move")
-    anonymous = f"{a_kind(comp.kind.name)} {verb}"
-    if position == everyone:
-        return (named, seats_of(face), anonymous, "move")
-    return (named if face else anonymous, seats_of(position), None, "move")
+    """The (text, to, others, kind) of emit_about's event: who reads what, as moved() decides it
+    for a component that stays where it lies."""
+    place = prog.places[st.loc[comp.id]]
+    name, kind, to, who = moved(prog, st, comp, before_face, place, place, None)[:4]
+    return (f"{name if name is not None else a_kind(kind)} {verb}", seats_of(to) if to is not None else None,
+            f"{a_kind(who)} {verb}" if who is not None else None, "move")
 
 
 # ---------------------------------------------------------------- news written out when read
-class Decided(Event):
-    """A decision taken, told to everyone: (the seat's label, the option's label), its line
-    written out only when read (one an action: a playout's log is never read)."""
+class News(Event):
+    """An Event kept as its parts (a subclass says which) and written out only when read, as most
+    logs (a playout's, a search's) never are; to its readers, the Event it stands for."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.text!r}, {self.to!r}, {self.others!r})"
+
+    def __reduce__(self):
+        return (tuple.__new__, (type(self), tuple(self)))
+
+
+class Decided(News):
+    """A decision taken, told to everyone: (the seat's label, the option's label)."""
     __slots__ = ()
     kind = "decision"
     to = None
@@ -144,35 +138,19 @@ class Decided(Event):
     def text(self) -> str:
         return f"{self[0]}: {self[1]}"
 
-    def seen_by(self, seat):
-        return self.text
-
-    def __repr__(self):
-        return f"Decided({self.text!r})"
-
-    def __reduce__(self):
-        return (_decided_again, (tuple(self),))
-
-
-def _decided_again(parts: tuple) -> Decided:
-    return tuple.__new__(Decided, parts)
-
 
 # A Decided of its parts, made at C speed.
 new_decided = partial(tuple.__new__, Decided)
 
 
-# ---------------------------------------------------------------- moves, written out when read
-class Moved(Event):
-    """The news that a component moved, or a run of alike ones: kept as its parts and written out
-    only when read, as most logs (a playout's, a search's) never are. An Event to its readers.
+class Moved(News):
+    """The news that a component moved, or a run of alike ones.
 
     Parts: (names, kinds, to, who, old, new, end). One component: names is how the readers of
     the text name it (None: as 'a Kind', its face hidden from them) and kinds its kind's name; a
     run: a tuple of each, one per component. to: the bitmask of the seats that read the text
     (None: everyone). who: the kind the others read it as (None: they read nothing). old, new:
-    the places it left and entered; end: where in new (a zone's "top" or "bottom").
-    What moved() decides from these is what about() decides from the state."""
+    the places it left and entered; end: where in new (a zone's "top" or "bottom")."""
     __slots__ = ()
     kind = "move"
 
@@ -203,16 +181,6 @@ class Moved(Event):
             return self.text
         return self.others
 
-    def __repr__(self):
-        return f"Moved({self.text!r}, {self.to!r}, {self.others!r})"
-
-    def __reduce__(self):
-        return (_moved_again, (tuple(self),))
-
-
-def _moved_again(parts: tuple) -> Moved:
-    return tuple.__new__(Moved, parts)
-
 
 # A Moved of its parts, made at C speed.
 new_moved = partial(tuple.__new__, Moved)
@@ -229,8 +197,9 @@ def _route(old, new, end) -> str:
 
 def moved(prog, st, comp: Comp, before_face: int, old, new, end) -> Moved:
     """The news of comp's move from old to new, where it lies now; before_face: the seats that saw
-    its face before (face_mask). Who reads what, as about() works it out (_who_sees, face_mask
-    and component_text written out: a told move's every call counts)."""
+    its face before (face_mask). Named to the seats that know where it is and see its face, 'a
+    Kind' to the others who know where it is, nothing to those who do not. (face_mask and the
+    commonest name, a text field, written out: a told move's every call counts.)"""
     kind = comp.kind
     cid = comp.id
     everyone = (1 << len(prog.players)) - 1
@@ -259,14 +228,10 @@ def moved(prog, st, comp: Comp, before_face: int, old, new, end) -> Moved:
         to, who = position, None
     else:       # its face seen by none who know where it is: they read 'a Kind', its name never
         return new_moved((None, kind.name, position, None, old, new, end))
-    shown = kind.shown
-    if shown is not None:
-        name = shown(st, comp)
-    else:
-        i = kind.read_as
-        name = kind.name if i is None else st.fields[cid][i]
-        if type(name) is not str:
-            name = display(st, name)
+    i = kind.read_as
+    name = st.fields[cid][i] if kind.shown is None and i is not None else None
+    if type(name) is not str:
+        name = component_text(st, comp)
     return new_moved((name, kind.name, to, who, old, new, end))
 
 
