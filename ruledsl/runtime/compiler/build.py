@@ -305,7 +305,10 @@ class Compiler:
                 if what == "define":
                     self.exprs.inlining.add(name)
                     try:
-                        out.add(f"return {self.exprs.gen(decl.body, params)}", decl.span)
+                        # a define that is one `any(each …)` is its loop (a generator per call less)
+                        lines = self.exprs.any_lines(decl.body, params)
+                        for line in lines or [f"return {self.exprs.gen(decl.body, params)}"]:
+                            out.add(line, decl.span)
                     finally:
                         self.exprs.inlining.discard(name)
                 else:

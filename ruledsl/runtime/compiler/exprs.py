@@ -564,19 +564,28 @@ class ExprGen:
             inner, bound = self.inline_arguments(e, decl, names)       # (as define_call writes it)
             with self.inside(e):
                 return [f"{t} = {text}" for t, text in bound] + self.truth_lines(decl.body, inner, last)
-        if type(e) is n.Call and e.func == "any" and e.comp is not None and len(e.args) == 0 \
-                and e.comp.inner is None and e.comp.body is None and e.comp.by is None and not e.kwargs \
-                and "any" not in self.prog.defn.defines and self.membership_scan(e, names) is None:
-            var, source, cond, _ = self.loop(e.comp, names)
-            kept, self.kept = self.kept, []
-            kind_test, where = self.kind_test, cond[len(self.kind_test):]
-            tests = [part[len(" if "):] for part in (kind_test, where) if part]
-            test = " and ".join(f"({t})" for t in tests) if tests else "True"
-            lines = [f"{name} = {value}" for name, value in kept]
-            lines += [f"for {var} in {source}:", f"    if {test}:", "        return True" if last else "        break"]
-            return lines + (["return False"] if last else ["else:", "    return False"])
+        lines = self.any_lines(e, names, last)
+        if lines is not None:
+            return lines
         text = self.gen(e, names)
         return [f"return bool({text})"] if last else [f"if not ({text}):", "    return False"]
+
+    def any_lines(self, e, names, last: bool = True):
+        """`any(each x in S where c)` as lines of a function's body: a loop that returns True (last)
+        or goes on (not last) at the first x that passes, else returns False; no generator is
+        made per call. None when e is not such a call."""
+        if not (type(e) is n.Call and e.func == "any" and e.comp is not None and len(e.args) == 0
+                and e.comp.inner is None and e.comp.body is None and e.comp.by is None and not e.kwargs
+                and "any" not in self.prog.defn.defines and self.membership_scan(e, names) is None):
+            return None
+        var, source, cond, _ = self.loop(e.comp, names)
+        kept, self.kept = self.kept, []
+        kind_test, where = self.kind_test, cond[len(self.kind_test):]
+        tests = [part[len(" if "):] for part in (kind_test, where) if part]
+        test = " and ".join(f"({t})" for t in tests) if tests else "True"
+        lines = [f"{name} = {value}" for name, value in kept]
+        lines += [f"for {var} in {source}:", f"    if {test}:", "        return True" if last else "        break"]
+        return lines + (["return False"] if last else ["else:", "    return False"])
 
     def comprehension_call(self, e, names):
         return self.kept_around(self.comprehension_text(e, names))
