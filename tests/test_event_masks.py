@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ruledsl
-from ruledsl.runtime.effects.events import (_merged, _names, _route, a_kind, about, face_mask, moved, sees_face,
-                                            seats_of, sees_position)
+from ruledsl.runtime.effects.events import (_merged, _names, _route, a_kind, about, face_mask, moved, moved_run,
+                                            sees_face, seats_of, sees_position)
 from ruledsl.runtime.model.state import Event
-from ruledsl.runtime.model.values import component_text
+from ruledsl.runtime.model.values import Zone, component_text
 
 from .conftest import ROOT
 
@@ -133,3 +133,29 @@ def test_runs_of_moves_merge_as_their_texts_would(name, seed):
         before = rng.choice((0, 1, (1 << len(prog.players)) - 1))
         events.append(moved(prog, state, rng.choice(comps), before, old, new, "top"))
     assert [(e.text, e.to, e.others) for e in _merged(events)] == _merged_by_text(events)
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000), steps=st.integers(0, 40))
+def test_a_run_of_moves_told_at_once_is_each_told_then_merged(name, seed, steps):
+    # moved_run (a deal's many draws) writes moved() out for a run of components between two
+    # places: its news must be what merging each one's moved() gives, part for part
+    state, rng = _played(name, seed, steps)
+    prog = state.prog
+    # components of few kinds, each with a mask of who saw its face before, so that runs form
+    # and break on a kind, an owner or a mask
+    kinds = {}
+    for comp in rng.sample(prog.comps, len(prog.comps)):
+        kinds.setdefault(comp.kind.name, []).append(comp)
+    comps = [c for group in list(kinds.values())[:3] for c in group[:4]]
+    items = [rng.choice(comps) for _ in range(rng.randint(1, 12))]
+    before = [rng.choice((0, 1, rng.randrange(1 << len(prog.players)), (1 << len(prog.players)) - 1))
+              for _ in items]
+    # mostly a zone that hides faces (runs then break on the kind read by the others)
+    hiding = [z for z in prog.places if type(z) is Zone and z.visibility != "all"] or prog.places
+    old, new = rng.choice(prog.places), rng.choice(hiding + hiding + prog.places + [None])
+    new = old if new is None else new        # (sometimes the same place: nothing merges then)
+    end = rng.choice(("top", "bottom"))
+    each = [moved(prog, state, c, b, old, new, end) for c, b in zip(items, before)]
+    assert [(type(e), tuple(e)) for e in moved_run(prog, state, items, before, old, new, end)] == \
+        [(type(e), tuple(e)) for e in _merged(each)]       # (events are equal only to themselves)

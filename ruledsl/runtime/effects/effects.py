@@ -7,12 +7,12 @@ arguments (and the span to blame). Enter/leave triggers fire from here.
 from __future__ import annotations
 
 from ...errors import error
-from ..model.chance import next_random, settle, shuffled
+from ..model.chance import next_random, picked, settle, shuffled
 from ..model.collections import items_of
 from ..model.values import Comp, Location, Player, Zone, component_text, display, turn_direction
 from ..model.state import new_event
-from .events import (a_kind, emit, emit_about, face_mask, log_moves, merge_moves, moved, new_moved, seat_mask,
-                     seats_of, tell_moved)
+from .events import (a_kind, emit, emit_about, face_mask, log_moves, merge_moves, moved, moved_run, new_moved,
+                     seat_mask, seats_of, tell_moved)
 
 
 # ---------------------------------------------------------------- moving
@@ -165,14 +165,17 @@ def _swap_triggers(prog, st, moves) -> None:
 def shuffle(prog, st, zone, span=None) -> None:
     if type(zone) is not Zone:
         raise error(span, f"only a zone can be shuffled, not {display(st, zone)}")
-    for c in st.contents[zone.index]:
-        if not st.face[c.id]:
-            st.known[c.id] = 0      # a shuffle loses track of every card one was shown
-    if st.explicit and not any(st.face[c.id] for c in st.contents[zone.index]):
+    items = st.contents[zone.index]
+    face, known = st.face, st.known
+    for c in items:
+        cid = c.id
+        if not face[cid]:
+            known[cid] = 0      # a shuffle loses track of every card one was shown
+    if st.explicit and not any(face[c.id] for c in items):
         # Nobody sees this order: leave it open, so that each draw is a chance event.
         st.lazy = st.lazy | {zone.index}
     else:
-        st.contents[zone.index] = shuffled(st, st.contents[zone.index])
+        st.contents[zone.index] = shuffled(st, items)
     emit(st, f"{zone.label} is shuffled", kind="shuffle")
 
 
@@ -418,8 +421,9 @@ def drawn_at_once(prog, st, count, src, dst, end, dest_end, facing, told=None) -
     """Draws of `count` components from the top or the bottom of a zone that holds enough of
     them, or at random from a bag (not under explicit chance, nor from a deck shuffled under it:
     chance picks each), moved as one (_move_at_once) when move_many would move them so; whether
-    they were. Nobody is told of them (the caller knows: muted or `quietly:`), or told: a list
-    their news is added to, in the order drawn (the caller knows that no trigger fires)."""
+    they were. Nobody is told of them (the caller knows: muted or `quietly:`), or told: an empty
+    list their news is added to, in the order drawn, runs of alike moves made one as log_moves
+    makes them (the caller knows that no trigger fires)."""
     if type(src) is not Zone or (st.lazy and src.index in st.lazy):
         return False
     items = st.contents[src.index]
@@ -429,13 +433,13 @@ def drawn_at_once(prog, st, count, src, dst, end, dest_end, facing, told=None) -
         if st.explicit or st.lazy:
             return False        # chance picks each (decisions.draw_step)
         # draw_one's picks, made in turn from what is left: the same numbers of the state's generator
-        rng, left = st.rng, list(items)
-        drawn = tuple([left.pop(next_random(st, len(left))) for _ in range(count)])
+        rng = st.rng
+        drawn, left = picked(st, items, count)
         before = _drawn_before(prog, st, drawn, dst, facing, told)
         if before is None:
             st.rng = rng        # drawn one by one after all: they pick again
             return False
-        st.contents[src.index] = tuple(left)        # what is left, in its order (as _move_at_once leaves it)
+        st.contents[src.index] = left       # what is left, in its order (as _move_at_once leaves it)
         _lay_at_once(st, drawn[::-1] if dest_end == "top" else drawn, dst, dest_end, facing)  # (as below)
     else:
         drawn = items[:-count - 1:-1] if end == "bottom" else items[:count]     # in the order drawn
@@ -446,7 +450,7 @@ def drawn_at_once(prog, st, count, src, dst, end, dest_end, facing, told=None) -
         _move_at_once(st, drawn[::-1] if dest_end == "top" else drawn, dst, dest_end, facing)
     if told is not None:
         dest_end = dst.default_end if dest_end is None else dest_end
-        told.extend([moved(prog, st, c, b, src, dst, dest_end) for c, b in zip(drawn, before)])
+        told.extend(moved_run(prog, st, drawn, before, src, dst, dest_end))
     return True
 
 

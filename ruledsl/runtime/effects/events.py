@@ -235,6 +235,64 @@ def moved(prog, st, comp: Comp, before_face: int, old, new, end) -> Moved:
     return new_moved((name, kind.name, to, who, old, new, end))
 
 
+def moved_run(prog, st, items, before, old, new, end) -> list:
+    """The news of items' moves from old to new, as moved() tells each, every run of alike ones
+    made one as _merged makes them (the whole list of news is what _merged makes of moved()'s):
+    written out for the dozens a deal moves at once. before: each one's before_face."""
+    if old is new:      # (not merged: _merged leaves moves that stay where they were)
+        return [moved(prog, st, c, b, old, new, end) for c, b in zip(items, before)]
+    everyone = (1 << len(prog.players)) - 1
+    gained = 0      # who sees the faces where they land (moved()'s `now`, less what each one's seats know)
+    if type(new) is Zone:
+        vis = new.visibility
+        if vis == "all":
+            gained = everyone
+        elif vis == "owner" and new.owner is not None:
+            gained = 1 << new.owner.index
+    faces, known, owners, fields = st.face, st.known, st.owner, st.fields
+    out, names, kinds, key = [], [], [], None
+    for comp, before_face in zip(items, before):
+        kind = comp.kind
+        cid = comp.id
+        pos = kind.position
+        if pos == "all":
+            position = everyone
+        else:
+            owner = owners[cid]
+            position = 1 << owner.index if pos == "owner" and owner is not None else 0
+        face = position if faces[cid] else position & (before_face | (known[cid] & everyone) | gained)
+        name = None
+        if face == everyone:
+            to = who = None
+        elif position == everyone:
+            to, who = face, kind.name
+        elif face:
+            to, who = position, None
+        else:
+            to, who = position, None
+            face = None
+        if face is not None:
+            i = kind.read_as
+            name = fields[cid][i] if kind.shown is None and i is not None else None
+            if type(name) is not str:
+                name = component_text(st, comp)
+        if (to, who) != key:
+            _run(out, names, kinds, key, old, new, end)
+            names, kinds, key = [], [], (to, who)
+        names.append(name)
+        kinds.append(kind.name)
+    _run(out, names, kinds, key, old, new, end)
+    return out
+
+
+def _run(out: list, names: list, kinds: list, key, old, new, end) -> None:
+    """Add to out the news of a run of alike moves (moved_run): one move's, or the run's merged."""
+    if len(names) == 1:
+        out.append(new_moved((names[0], kinds[0]) + key + (old, new, end)))
+    elif names:
+        out.append(new_moved((tuple(names), tuple(kinds)) + key + (old, new, None)))
+
+
 def tell_moved(prog, st, comp: Comp, before_face: int, old, new, end) -> None:
     """Log the news of comp's move (moved()), unless muted or `quietly:`."""
     if st.muted or st.quiet:

@@ -38,6 +38,21 @@ def shuffled(st, items: tuple) -> tuple:
     return tuple(items)
 
 
+def picked(st, items: tuple, count: int) -> tuple:
+    """count items picked in turn, each at random from those left (next_random's numbers, written
+    out: a bag drawn from at set-up gives up dozens at once), and what is left in its order."""
+    left = list(items)
+    drawn = []
+    s = st.rng
+    for _ in range(count):
+        s = (s + 0x9E3779B97F4A7C15) & MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        drawn.append(left.pop((z ^ (z >> 31)) % len(left)))
+    st.rng = s
+    return tuple(drawn), tuple(left)
+
+
 def settle(st, place_index: int) -> None:
     """Give a lazily shuffled zone (explicit chance) a real order before its order is read."""
     if place_index in st.lazy:
