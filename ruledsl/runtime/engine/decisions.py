@@ -37,18 +37,20 @@ class Decision:
     "unordered" when each value is a selection of several items (`choose N [ordered] x from`),
     which ruledsl/runtime/steps.py offers an item at a time; else None. notes: {label: what
     taking it costs or means} from the rules' `help`, LATER until first asked for, or None
-    (no help).
+    (no help). options: a menu's (pc, name, value) per option, as it found them, when pcs, names
+    and values are None: they are then taken apart only when asked for (the run loop takes an
+    option's three parts as they are).
     """
-    __slots__ = ("seat", "labels", "pcs", "names", "values", "probs", "secret", "span", "at", "actions", "parts",
-                 "notes")
+    __slots__ = ("seat", "labels", "_pcs", "_names", "_values", "probs", "secret", "span", "at", "actions", "parts",
+                 "notes", "options")
 
     def __init__(self, seat, labels, pcs, names, values, probs=None, secret=False, span=None, parts=None,
-                 notes=None):
+                 notes=None, options=None):
         self.seat = seat
         self.labels = labels
-        self.pcs = pcs
-        self.names = names
-        self.values = values
+        self._pcs = pcs
+        self._names = names
+        self._values = values
         self.probs = probs
         self.secret = secret
         self.span = span
@@ -56,6 +58,29 @@ class Decision:
         self.actions = None   # the API's Action objects, made once
         self.parts = parts
         self.notes = notes
+        self.options = options
+
+    @property
+    def pcs(self) -> tuple:
+        if self._pcs is None:
+            self._apart()
+        return self._pcs
+
+    @property
+    def names(self) -> tuple:
+        if self._names is None:
+            self._apart()
+        return self._names
+
+    @property
+    def values(self) -> tuple:
+        if self._values is None:
+            self._apart()
+        return self._values
+
+    def _apart(self) -> None:
+        self._pcs, self._names, self._values = (tuple(part) for part in zip(*self.options)) if self.options \
+            else ((), (), ())
 
 
 def chooser_of(st, p, span):
@@ -140,9 +165,12 @@ def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secre
         [(label, (pc, name, value))] = found.items()
         return _only(st, fr, chooser, label, pc, name, value, secret)
     st.memo = None
-    _too_many(found, span)
-    pcs, names, values = zip(*found.values())
-    st.pending = Decision(chooser.index, tuple(found), pcs, names, values, None, secret, span, None, notes)
+    if len(found) > MAX_OPTIONS:
+        _too_many(found, span)
+    # each option's (pc, name, item) kept as found, taken apart only if asked for (zip(*…) of a
+    # menu of dozens of options was a twentieth of The Haunting House's time)
+    st.pending = Decision(chooser.index, tuple(found), None, None, None, None, secret, span, None, notes,
+                          tuple(found.values()))
     return SUSPEND
 
 
@@ -153,8 +181,9 @@ def offer_selections(st, fr, chooser, items, low: int, high: int, ordered: bool,
     they are made and equal labels merged, as for any choice."""
     selections = Selections(tuple(items), low, high, ordered)
     count = len(selections)
-    texts = tuple(display(st, x) for x in selections.items)
-    if count > MAX_OPTIONS or len(set(texts)) < len(texts) or any(", " in t for t in texts):
+    texts = tuple([display(st, x) for x in selections.items])
+    # (", " in no text: the separator "\n" cannot make one between two texts)
+    if count > MAX_OPTIONS or len(set(texts)) < len(texts) or ", " in "\n".join(texts):
         found = {}
         for i, choice in enumerate(selections):
             if i >= MAX_OPTIONS * 4:

@@ -15,17 +15,18 @@ from math import comb, perm
 
 class Selections(Sequence):
     """Every selection of low..high of items (in every order when ordered), as a read-only sequence."""
-    __slots__ = ("items", "sizes", "ordered")
+    __slots__ = ("items", "sizes", "ordered", "count")
 
     def __init__(self, items: tuple, low: int, high: int, ordered: bool):
         self.items = items
         n = len(items)
         count = perm if ordered else comb
-        self.sizes = tuple((k, count(n, k)) for k in range(max(low, 0), min(high, n) + 1))
+        self.sizes = tuple([(k, count(n, k)) for k in range(max(low, 0), min(high, n) + 1)])
         self.ordered = ordered
+        self.count = sum([size for _, size in self.sizes])    # (asked for at every step of a decision)
 
     def __len__(self) -> int:
-        return sum(size for _, size in self.sizes)
+        return self.count
 
     def indices(self, i: int) -> tuple:
         """The positions in items of the i-th selection."""
@@ -40,8 +41,7 @@ class Selections(Sequence):
     def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        items = self.items
-        return tuple(items[j] for j in self.indices(i))
+        return tuple(map(self.items.__getitem__, self.indices(i)))
 
 
 class SelectionLabels(Sequence):
@@ -56,7 +56,7 @@ class SelectionLabels(Sequence):
         self._all = None
 
     def __len__(self) -> int:
-        return len(self.selections)
+        return self.selections.count
 
     def __getitem__(self, i):
         if isinstance(i, slice):
