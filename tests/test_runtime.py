@@ -826,6 +826,23 @@ def test_rotate_turns_direction_fields():
     assert said(run(TILES, flow)) == ["S, N E", "N, S W", "W, E S"]
 
 
+def test_rotations_kept_for_alike_faces_turn_each_tile_from_its_own():
+    # rotate keeps what it made for a kind's fields (Program.rotated): a second tile with the same
+    # faces, a face set by hand and a turn back must each be turned from what they hold now
+    flow = """
+        let t = first(contents(box))
+        let u = last(contents(box))
+        rotate t by 90
+        rotate u by 90
+        announce ">{t.open} {t.facing} {u.open} {u.facing}"
+        set u.open to [E, W]
+        rotate u by 90
+        rotate t by 270
+        announce ">{t.open} {t.facing} {u.open} {u.facing}"
+    """
+    assert said(run(TILES, flow)) == ["S, N E E, W E", "E, W N S, N S"]
+
+
 def test_mark_and_unmark():
     flow = """
         mark B1 as Grave

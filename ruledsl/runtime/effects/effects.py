@@ -205,15 +205,17 @@ def rotate(prog, st, comp, degrees, span=None) -> None:
         raise error(span, f"only components can be rotated, not {display(st, comp)}")
     if degrees % 90:
         raise error(span, f"rotation must be a multiple of 90 degrees, not {degrees}")
-    turn = prog.turns[degrees % 360]
-    values = list(st.fields[comp.id])
-    for i in prog.rotatable[comp.kind.name]:
-        v = values[i]
-        if type(v) is tuple:
-            values[i] = tuple([turn.get(d) or turn_direction(prog.directions, d, degrees) for d in v])
-        elif v is not None:
-            values[i] = turn.get(v) or turn_direction(prog.directions, v, degrees)
-    st.fields[comp.id] = tuple(values)
+    fields = st.fields[comp.id]
+    key = (comp.kind.name, fields, degrees)
+    try:
+        turned = prog.rotated.get(key)
+    except TypeError:       # a field that cannot be a key: turned each time
+        turned = key = None
+    if turned is None:
+        turned = _turned(prog, comp.kind.name, fields, degrees)
+        if key is not None and len(prog.rotated) < MAX_ROTATED:
+            prog.rotated[key] = turned
+    st.fields[comp.id] = turned
     if st.muted or st.quiet:        # its event would be dropped (emit_about): not worked out
         return
     place = prog.places[st.loc[comp.id]]
@@ -221,6 +223,20 @@ def rotate(prog, st, comp, degrees, span=None) -> None:
     emit_about(prog, st, comp, face_mask(prog, st, comp), f"{where}is turned {TURNS[degrees % 360]}")
 
 
+def _turned(prog, kind: str, fields: tuple, degrees: int) -> tuple:
+    """fields, each that holds directions turned clockwise by degrees."""
+    turn = prog.turns[degrees % 360]
+    values = list(fields)
+    for i in prog.rotatable[kind]:
+        v = values[i]
+        if type(v) is tuple:
+            values[i] = tuple([turn.get(d) or turn_direction(prog.directions, d, degrees) for d in v])
+        elif v is not None:
+            values[i] = turn.get(v) or turn_direction(prog.directions, v, degrees)
+    return tuple(values)
+
+
+MAX_ROTATED = 4096
 TURNS = {0: "0 degrees", 90: "90 degrees clockwise", 180: "180 degrees", 270: "90 degrees anticlockwise"}
 
 

@@ -101,19 +101,19 @@ def take(prog, st, index: int, label=None) -> None:
     caller has it already (a selection's is made when asked for)."""
     d = st.pending
     fr = st.frames[-1]
-    options = d.options
-    if options is None:
-        pc = d._pcs[index]
+    pcs = d._pcs
+    if pcs is not None:
+        pc = pcs[index]
         name = d._names[index]
-    else:
-        pc, name, value = options[index]
+    else:       # a menu's options, kept as found (Decision.options)
+        pc, name, value = d.options[index]
     if pc < 0:
         # An option added during the turn: run it, then ask the interrupted decision again.
         fr.pc = d.at
         st.frames.append(Frame(~pc, 0, {name: d.values[index]} if name is not None else {}))
     else:
         if name is not None:
-            fr.env[name] = d._values[index] if options is None else value
+            fr.env[name] = d._values[index] if pcs is not None else value
         fr.pc = pc
     st.pending = None
     if label is None:

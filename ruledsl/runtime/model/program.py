@@ -86,6 +86,9 @@ class Program:
     def _build_kinds(self):
         self.kinds: dict = {}
         self.rotatable: dict = {}
+        # {(kind's name, fields, degrees): the fields turned}: what `rotate` made, kept (a board's
+        # tiles take few faces, turned again and again)
+        self.rotated: dict = {}
         for decl in self.defn.kinds.values():
             fields = tuple(f.name for f in decl.fields)
             vis = tuple(f.visibility.who if f.visibility else None for f in decl.fields)
