@@ -788,6 +788,49 @@ SHUFFLE = dedent("""
 """)
 
 
+def test_a_statement_tests_any_by_a_loop_that_stops_at_the_first_that_passes():
+    # `if any(each …)`, `if not any(…)`, an `elif any(…)` and a define that is one (written in
+    # place) are loops setting a flag (exprs.test_lines), in the flow and in a rule's body alike
+    decls = SHUFFLE + dedent("""
+        define above(limit) = any(each c in contents(deck) where c.value > limit)
+        rule check(limit):
+            if above(limit):
+                announce ">rule: above {limit}"
+            elif any(each c in contents(deck) where c.value == limit):
+                announce ">rule: {limit} is the top"
+            else:
+                announce ">rule: nothing from {limit}"
+    """)
+    flow = """
+        if any(each c in contents(deck) where c.value > 3):
+            announce ">some above 3"
+        if not any(each c in contents(deck) where c.value > 100):
+            announce ">none above 100"
+        if above(100):
+            announce ">wrong"
+        elif above(7):
+            announce ">some above 7"
+        do check(5)
+        do check(8)
+        do check(9)
+    """
+    state = run(decls, flow)
+    assert said(state) == ["some above 3", "none above 100", "some above 7", "rule: above 5", "rule: 8 is the top",
+                           "rule: nothing from 9"]
+    code = state.prog.code_map.texts("the flow") + state.prog.code_map.texts("rule check")
+    assert "any(" not in code and "found_" in code
+
+
+def test_a_long_chain_of_elif_any_compiles_and_takes_the_first_that_passes():
+    # each `elif any(…)` nests an `else:` (its loop runs only when the tests before it failed),
+    # up to a depth; past it the tests are expressions again: sixty still compile and run
+    chain = "\n".join(f"    {'if' if i == 0 else 'elif'} any(each c in contents(deck) where c.value == {i - 30}):\n"
+                      f"        announce \">{i}\"" for i in range(60))
+    state = run(SHUFFLE + f"rule many():\n{chain}\n    else:\n        announce \">none\"\n", "do many()")
+    assert said(state) == ["31"]
+    assert "found_" in state.prog.code_map.texts("rule many")
+
+
 def test_shuffle_is_fixed_by_the_seed():
     def order(seed):
         return said(run(SHUFFLE, 'shuffle deck\nannounce ">{contents(deck)}"', seed=seed))[0]

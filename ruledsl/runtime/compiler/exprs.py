@@ -570,10 +570,36 @@ class ExprGen:
         text = self.gen(e, names)
         return [f"return bool({text})"] if last else [f"if not ({text}):", "    return False"]
 
-    def any_lines(self, e, names, last: bool = True):
+    def test_lines(self, e, names) -> tuple:
+        """(lines, test): a statement's condition as lines to run first and the test after them.
+        `any(each x in S where c)` (or `not` it, or a define that is one, written in place) is a
+        loop that sets a flag and stops at the first x that passes: no generator is made and
+        resumed each time the statement runs (a game's check for a win after every move); anything
+        else is no lines and the expression."""
+        negated = type(e) is n.Unary and e.op == "not"
+        inner = e.operand if negated else e
+        flag = self.ns.fresh("found")
+        lines = self.flag_lines(inner, names, flag)
+        if lines is None:
+            return [], self.gen(e, names)
+        return lines, f"not {flag}" if negated else flag
+
+    def flag_lines(self, e, names, flag: str):
+        """Lines that set flag to the truth of `any(each x in S where c)` (test_lines), or None."""
+        decl = self.prog.defn.defines.get(e.func) if type(e) is n.Call and e.comp is None else None
+        if decl is not None and not (on("remember") and e.args and self.statics().remembered(e.func)) \
+                and self.inlined(e, decl):
+            inner, bound = self.inline_arguments(e, decl, names)       # (as truth_lines writes it)
+            with self.inside(e):
+                lines = self.flag_lines(decl.body, inner, flag)
+            return None if lines is None else [f"{t} = {text}" for t, text in bound] + lines
+        lines = self.any_lines(e, names, last=False, flag=flag)
+        return lines
+
+    def any_lines(self, e, names, last: bool = True, flag=None):
         """`any(each x in S where c)` as lines of a function's body: a loop that returns True (last)
-        or goes on (not last) at the first x that passes, else returns False; no generator is
-        made per call. None when e is not such a call."""
+        or goes on (not last) at the first x that passes, else returns False; or (flag) that sets
+        flag to whether one passes. No generator is made per call. None when e is not such a call."""
         if not (type(e) is n.Call and e.func == "any" and e.comp is not None and len(e.args) == 0
                 and e.comp.inner is None and e.comp.body is None and e.comp.by is None and not e.kwargs
                 and "any" not in self.prog.defn.defines and self.membership_scan(e, names) is None):
@@ -584,6 +610,9 @@ class ExprGen:
         tests = [part[len(" if "):] for part in (kind_test, where) if part]
         test = " and ".join(f"({t})" for t in tests) if tests else "True"
         lines = [f"{name} = {value}" for name, value in kept]
+        if flag is not None:
+            return lines + [f"{flag} = False", f"for {var} in {source}:", f"    if {test}:", f"        {flag} = True",
+                            "        break"]
         lines += [f"for {var} in {source}:", f"    if {test}:", "        return True" if last else "        break"]
         return lines + (["return False"] if last else ["else:", "    return False"])
 

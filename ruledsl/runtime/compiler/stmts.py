@@ -27,6 +27,10 @@ def _holds_components(prog, typ) -> bool:
     return type(typ) is n.TypeName and (typ.name in prog.defn.kinds or typ.name == "any")
 
 
+# How deep `elif`s written as `else:` + `if` may nest (StmtGen.branches).
+MAX_NESTED = 20
+
+
 class StmtGen:
     """Writes statements that cannot stop (see the module docstring)."""
 
@@ -270,8 +274,29 @@ class StmtGen:
 
     # ---------------------------------------------------------------- control
     def s_If(self, s, names, out, persist):
-        for i, branch in enumerate(s.branches):
-            out.add(f"{'if' if i == 0 else 'elif'} {self.x(branch.cond, names)}:", branch.span)
+        self.branches(s, 0, names, out, 0)
+
+    def branches(self, s, i: int, names, out, nested: int, first=None) -> None:
+        """s's branches from the i-th on: `if`, `elif`s, `else`. A test written as lines to run
+        before it (exprs.test_lines) opens an `else:` for them instead of an `elif` (up to
+        MAX_NESTED deep: Python's indentation has a limit; past it the test is one expression).
+        first: the i-th test's (lines, test), when worked out already."""
+        for j in range(i, len(s.branches)):
+            branch = s.branches[j]
+            if j == i and first is not None:
+                lines, test = first
+            elif j == i or nested < MAX_NESTED:
+                lines, test = self.exprs.test_lines(branch.cond, names)
+            else:
+                lines, test = [], self.x(branch.cond, names)
+            if lines and j > i:
+                out.add("else:", branch.span)
+                with out.indented():
+                    self.branches(s, j, names, out, nested + 1, (lines, test))
+                return
+            for line in lines:
+                out.add(line, branch.span)
+            out.add(f"{'if' if j == i else 'elif'} {test}:", branch.span)
             with out.indented():
                 self.block(branch.body, names, out)
         if s.orelse:

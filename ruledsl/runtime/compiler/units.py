@@ -165,7 +165,10 @@ class UnitGen(TogetherGen):
         end = unit.label()
         for branch in s.branches:
             nxt = unit.label()
-            self.branch_unless(unit, self.x(branch.cond, names), nxt, branch.span)
+            lines, test = self.compiler.exprs.test_lines(branch.cond, names)
+            for line in lines:
+                unit.add(line, branch.span)
+            self.branch_unless(unit, test, nxt, branch.span)
             self.block(unit, branch.body, names, exits, loops)
             unit.jump(end, branch.span)
             unit.place(nxt, branch.span)
