@@ -12,6 +12,9 @@ from hypothesis import strategies as st
 import ruledsl
 from ruledsl.runtime.effects.events import (_merged, _names, _route, a_kind, about, face_mask, moved, moved_run,
                                             sees_face, seats_of, sees_position)
+from ruledsl.errors import RulesError
+from ruledsl.runtime.effects.effects import move
+from ruledsl.runtime.model.signals import GameOver
 from ruledsl.runtime.model.state import Event
 from ruledsl.runtime.model.values import Zone, component_text
 
@@ -159,3 +162,34 @@ def test_a_run_of_moves_told_at_once_is_each_told_then_merged(name, seed, steps)
     each = [moved(prog, state, c, b, old, new, end) for c, b in zip(items, before)]
     assert [(type(e), tuple(e)) for e in moved_run(prog, state, items, before, old, new, end)] == \
         [(type(e), tuple(e)) for e in _merged(each)]       # (events are equal only to themselves)
+
+
+@settings(max_examples=20, deadline=None)
+@given(name=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000), steps=st.integers(0, 40))
+def test_a_move_logs_the_news_moved_tells(name, seed, steps):
+    # effects.move tells a move face up in plain sight without asking moved(): what it logs
+    # must be what moved() makes of the same move, face up or down, told or not
+    state, rng = _played(name, seed, steps)
+    prog = state.prog
+    for comp in rng.sample(prog.comps, min(30, len(prog.comps))):
+        other = state.clone()
+        dest = rng.choice(prog.places)
+        facing = rng.choice((None, "up", "down"))
+        before, old = face_mask(prog, other, comp), prog.places[other.loc[comp.id]]
+        mark = other.log
+        try:
+            move(prog, other, comp, dest, None, facing)
+        except RulesError:          # a full zone
+            continue
+        except GameOver:            # a trigger ended the game, after the move was told
+            pass
+        told, entry = [], other.log
+        while entry is not mark:        # (the move's news comes first, what triggers tell after it)
+            told.append(entry[0])
+            entry = entry[1]
+        news = told[-1] if told else None
+        if other.quiet or other.muted:
+            assert news is None
+            continue
+        expected = moved(prog, other, comp, before, old, dest, dest.default_end)
+        assert (type(news), tuple(news)) == (type(expected), tuple(expected))

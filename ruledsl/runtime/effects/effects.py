@@ -52,7 +52,11 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
     if not up_after:
         st.known[cid] = 0
     if not quiet:
-        news = moved(prog, st, comp, before, prog.places[old_index], dest, end)
+        sort = comp.kind
+        if up_after and sort.position == "all":     # face up in plain sight: everyone reads its name
+            news = new_moved((component_text(st, comp), sort.name, None, None, prog.places[old_index], dest, end))
+        else:
+            news = moved(prog, st, comp, before, prog.places[old_index], dest, end)
         if told is not None:
             told.append(news)
         else:
