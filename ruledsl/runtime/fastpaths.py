@@ -50,6 +50,8 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             goes through what lies there, testing the kind; a board's condition is
             written as statements (`a and b` one test after the other, `any(each x in S
             where c)` a loop that stops at the first x that passes: no generator a step);
+            so is a `define` that is one such `any`, and a statement's test that is one
+            (`if`, `elif`, `not`, a define written in place: a loop that sets a flag);
 - lazy:     a `choose N from C` with no `where`, labelled by the chosen items, offers
             its selections without making each one (the i-th is worked out when asked)
             when the items read differently;
@@ -68,7 +70,8 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             keep their news and log it once all are made, each run of alike moves as
             one event (events.log_moves), instead of logging each and merging; told
             draws of several are made in one step too, each told as drawing it alone
-            tells it (not of a kind `shown as` a text that may read what they change);
+            tells it (not of a kind `shown as` a text that may read what they change), their
+            news made in one pass with the runs merged (events.moved_run);
 - remember: a `define` whose value depends only on its arguments (compiler/static.py: its
             body reads nothing play changes but them) and that goes through a list is
             worked out once per arguments for the whole game (engine/remember.py); on

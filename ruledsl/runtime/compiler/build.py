@@ -306,7 +306,7 @@ class Compiler:
                     self.exprs.inlining.add(name)
                     try:
                         # a define that is one `any(each …)` is its loop (a generator per call less)
-                        lines = self.exprs.any_lines(decl.body, params)
+                        lines = self.exprs.any_lines(decl.body, params) if on("fuse") else None
                         for line in lines or [f"return {self.exprs.gen(decl.body, params)}"]:
                             out.add(line, decl.span)
                     finally:

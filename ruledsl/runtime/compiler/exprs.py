@@ -576,6 +576,8 @@ class ExprGen:
         loop that sets a flag and stops at the first x that passes: no generator is made and
         resumed each time the statement runs (a game's check for a win after every move); anything
         else is no lines and the expression."""
+        if not on("fuse"):
+            return [], self.gen(e, names)
         negated = type(e) is n.Unary and e.op == "not"
         inner = e.operand if negated else e
         flag = self.ns.fresh("found")
