@@ -595,8 +595,7 @@ class ExprGen:
             with self.inside(e):
                 lines = self.flag_lines(decl.body, inner, flag)
             return None if lines is None else [f"{t} = {text}" for t, text in bound] + lines
-        lines = self.any_lines(e, names, last=False, flag=flag)
-        return lines
+        return self.any_lines(e, names, last=False, flag=flag)
 
     def any_lines(self, e, names, last: bool = True, flag=None):
         """`any(each x in S where c)` as lines of a function's body: a loop that returns True (last)

@@ -240,7 +240,7 @@ def _turned(prog, kind: str, fields: tuple, degrees: int) -> tuple:
     return tuple(values)
 
 
-MAX_ROTATED = 4096
+MAX_ROTATED = 4096      # fields kept turned (Program.rotated), at most: a game's tiles take a few dozen
 TURNS = {0: "0 degrees", 90: "90 degrees clockwise", 180: "180 degrees", 270: "90 degrees anticlockwise"}
 
 
