@@ -831,6 +831,25 @@ def test_a_long_chain_of_elif_any_compiles_and_takes_the_first_that_passes():
     assert "found_" in state.prog.code_map.texts("rule many")
 
 
+def test_a_choice_among_maps_is_offered_though_its_items_cannot_be_kept_by():
+    # a decision looks up what it kept for its list of items before testing that they are board
+    # locations (only such lists are kept): a list of maps cannot be looked up, and is offered
+    decls = 'const tables = [{"a": 1}, {"b": 2}]\n'
+    flow = """
+        for each p in players:
+            turn p:
+                choose t from tables as "take {t}":
+                    announce ">took {t}"
+    """
+    state = run(decls, flow)
+    assert "except TypeError" in state.prog.code_map.texts("the flow")
+    assert state.legal_labels() == ["take a: 1", "take b: 2"]
+    state.apply(0)
+    assert state.legal_labels() == ["take a: 1", "take b: 2"]
+    state.apply("take b: 2")
+    assert said(state) == ["took a: 1", "took b: 2"]
+
+
 def test_shuffle_is_fixed_by_the_seed():
     def order(seed):
         return said(run(SHUFFLE, 'shuffle deck\nannounce ">{contents(deck)}"', seed=seed))[0]

@@ -438,12 +438,23 @@ class UnitGen(TogetherGen):
         # remembered per list of items given (fixed.py), when the items are board locations.
         whole = (where is None and note is None and not together and counts and on("fixed")
                  and fixed_label(s.label, s.var, self.prog.defn.defines))
-        fixed_ok = labelled = None
+        fixed_ok = labelled = kept_for = None
         if kept is not None or whole:
             # whether the items are board locations, once for the decision (fixed.py)
             pool, fixed_ok = self.ns.fresh("s"), self.ns.fresh("ok")
             unit.add(f"{pool} = {source}", s.span)
-            unit.add(f"{fixed_ok} = _fixed_items({pool})", s.span)
+            if whole or (where is None and counts):
+                # what the decision keeps per list of items (only lists of board locations are
+                # kept): looked up first, so that a list seen before is not tested again
+                memo, kept_for = self.memo(), self.ns.fresh("f")
+                unit.add("try:", s.span)
+                unit.add(f"    {kept_for} = {memo}.get({pool})", s.span)
+                unit.add("except TypeError:", s.span)      # (an item that cannot be a key: no list of locations)
+                unit.add(f"    {kept_for} = None", s.span)
+                unit.add(f"{fixed_ok} = {kept_for} is not None or _fixed_items({pool})", s.span)
+                kept_for = (memo, kept_for)
+            else:
+                unit.add(f"{fixed_ok} = _fixed_items({pool})", s.span)
             source = pool
         board = None
         if s.count_min is not None and kept is not None and counts:
@@ -451,10 +462,10 @@ class UnitGen(TogetherGen):
             board = (f"_fixed_selections({self.memo()}, {source}, {low}, {high if high else low}, {s.ordered}, "
                      f"lambda {item}: {kept}, prog.all_locations)")
         if whole:
-            self.remembered_options(unit, s, item, kept, label, select(source), source, fixed_ok, board)
+            self.remembered_options(unit, s, item, kept, label, select(source), source, fixed_ok, kept_for, board)
         elif kept is not None and where is None and counts:
             # the whole condition is fixed: which items pass depends only on the items given
-            passed = self.passing(unit, s.span, item, kept, select(source), source, fixed_ok, board)
+            passed = self.passing(unit, s.span, item, kept, select(source), source, fixed_ok, kept_for, board)
             unit.add(f"for {item} in {passed}:", s.span)
             kept = None
         else:
@@ -525,13 +536,13 @@ class UnitGen(TogetherGen):
         return got if where is None else f"{got} and ({where})"
 
     def remembered_options(self, unit, s, item: str, kept, label: str, options: str, pool: str,
-                           fixed_ok: str, board=None) -> None:
+                           fixed_ok: str, kept_for: tuple, board=None) -> None:
         """Lines that make a decision's options ({label: item}) when which items pass and how they
         read depend only on the items given (fixed.py): made once per list of items for the whole
         game when they are board locations, and offered as made (offer_choice only reads them).
-        board: the text that reads the passing selections off the whole board's, or None."""
-        memo, made = self.memo(), self.ns.fresh("f")
-        unit.add(f"{made} = {memo}.get({pool}) if {fixed_ok} else None", s.span)
+        kept_for: (the dict they are kept in, the name of what it held for pool). board: the text
+        that reads the passing selections off the whole board's, or None."""
+        memo, made = kept_for
         unit.add(f"if {made} is None:", s.span)
         unit.add(f"    {made} = {{}}", s.span)
         indent = "    "
@@ -565,13 +576,12 @@ class UnitGen(TogetherGen):
         """Whether a choice of several takes a number of items written as numbers."""
         return all(type(c) is n.Literal and type(c.value) is int for c in (s.count_min, s.count_max) if c is not None)
 
-    def passing(self, unit, span, item: str, kept: str, options: str, pool: str, fixed_ok: str,
+    def passing(self, unit, span, item: str, kept: str, options: str, pool: str, fixed_ok: str, kept_for: tuple,
                 board=None) -> str:
         """Lines that list the options passing a condition wholly fixed (fixed.py), remembered
         per list of items given for the whole game when they are board locations; the name of
-        that list. board: as for remembered_options."""
-        memo, passed = self.memo(), self.ns.fresh("p")
-        unit.add(f"{passed} = {memo}.get({pool}) if {fixed_ok} else None", span)
+        that list. kept_for, board: as for remembered_options."""
+        memo, passed = kept_for
         if board is not None:
             unit.add(f"if {passed} is None and {fixed_ok}:", span)
             unit.add(f"    {passed} = {board}", span)
