@@ -37,9 +37,11 @@ class Decision:
     "unordered" when each value is a selection of several items (`choose N [ordered] x from`),
     which ruledsl/runtime/steps.py offers an item at a time; else None. notes: {label: what
     taking it costs or means} from the rules' `help`, LATER until first asked for, or None
-    (no help). options: a menu's (pc, name, value) per option, as it found them, when pcs, names
-    and values are None: they are then taken apart only when asked for (the run loop takes an
-    option's three parts as they are).
+    (no help). pcs may be given as one number, the pc of every option (a choice's, a selection's,
+    chance's), names then as the one name they bind: no tuples of them are made unless asked for.
+    options: a menu's (pc, name, value) per option, as it found them, when pcs, names and values
+    are None: they are then taken apart only when asked for (the run loop takes an option's
+    three parts as they are).
     """
     __slots__ = ("seat", "labels", "_pcs", "_names", "_values", "probs", "secret", "span", "at", "actions", "parts",
                  "notes", "options")
@@ -62,13 +64,19 @@ class Decision:
 
     @property
     def pcs(self) -> tuple:
-        if self._pcs is None:
+        pcs = self._pcs
+        if type(pcs) is int:
+            return (pcs,) * len(self.labels)
+        if pcs is None:
             self._apart()
         return self._pcs
 
     @property
     def names(self) -> tuple:
-        if self._names is None:
+        pcs = self._pcs
+        if type(pcs) is int:
+            return (self._names,) * len(self.labels)
+        if pcs is None:
             self._apart()
         return self._names
 
@@ -150,8 +158,8 @@ def offer_choice(st, fr, chooser, found: dict, pc: int, name: str, else_pc: int,
     count = len(found)
     if count > MAX_OPTIONS:
         _too_many(found, span)
-    st.pending = Decision(chooser.index, tuple(found), (pc,) * count, (name,) * count, tuple(found.values()),
-                          None, secret, span, parts, notes)
+    st.pending = Decision(chooser.index, tuple(found), pc, name, tuple(found.values()), None, secret, span, parts,
+                          notes)
     return SUSPEND
 
 
@@ -195,8 +203,8 @@ def offer_selections(st, fr, chooser, items, low: int, high: int, ordered: bool,
     if not count:
         return _nothing(st, fr, chooser, else_pc, has_else)
     st.memo = None
-    st.pending = Decision(chooser.index, SelectionLabels(selections, texts, prefix, suffix), (pc,) * count,
-                          (name,) * count, selections, None, secret, span)
+    st.pending = Decision(chooser.index, SelectionLabels(selections, texts, prefix, suffix), pc, name, selections,
+                          None, secret, span)
     st.pending.parts = "ordered" if ordered else "unordered"
     return SUSPEND
 
@@ -263,10 +271,8 @@ def take_forced(st, key):
 
 def _chance_decision(st, outcomes, pc, name, span, seen=None) -> Decision:
     """A decision of chance's own; seen: the seats that may learn its outcome (None: all)."""
-    count = len(outcomes)
-    return Decision(None, tuple(o[0] for o in outcomes), (pc,) * count, (name,) * count,
-                    tuple(o[1] for o in outcomes), tuple(o[2] for o in outcomes),
-                    False if seen is None else seen, span)
+    return Decision(None, tuple(o[0] for o in outcomes), pc, name, tuple(o[1] for o in outcomes),
+                    tuple(o[2] for o in outcomes), False if seen is None else seen, span)
 
 
 def seen_by(st, seats, span):

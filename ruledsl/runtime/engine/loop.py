@@ -102,11 +102,14 @@ def take(prog, st, index: int, label=None) -> None:
     d = st.pending
     fr = st.frames[-1]
     pcs = d._pcs
-    if pcs is not None:
+    if type(pcs) is int:        # every option's (a choice's, a selection's, chance's)
+        pc = pcs
+        name = d._names
+    elif pcs is None:           # a menu's options, kept as found (Decision.options)
+        pc, name, value = d.options[index]
+    else:
         pc = pcs[index]
         name = d._names[index]
-    else:       # a menu's options, kept as found (Decision.options)
-        pc, name, value = d.options[index]
     if pc < 0:
         # An option added during the turn: run it, then ask the interrupted decision again.
         fr.pc = d.at
