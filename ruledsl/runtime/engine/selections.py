@@ -34,7 +34,14 @@ class Selections(Sequence):
             i += len(self)
         for k, size in self.sizes:
             if i < size:
-                return _unrank_perm(len(self.items), k, i) if self.ordered else _unrank_comb(len(self.items), k, i)
+                key = (len(self.items), k, i, self.ordered)
+                found = _UNRANKED.get(key)
+                if found is None:
+                    found = (_unrank_perm if self.ordered else _unrank_comb)(len(self.items), k, i)
+                    if len(_UNRANKED) >= MAX_UNRANKED:
+                        _UNRANKED.clear()
+                    _UNRANKED[key] = found
+                return found
             i -= size
         raise IndexError("selection index out of range")
 
@@ -95,6 +102,12 @@ class SelectionLabels(Sequence):
 
     def index(self, label, start=0, stop=None) -> int:
         return self._labels().index(label, start, *(() if stop is None else (stop,)))
+
+
+# {(n, k, r, ordered): the positions of the r-th selection of k of n}: a decision's option is read
+# twice when taken (its label, its value) and the same few hundred come back all game.
+_UNRANKED: dict = {}
+MAX_UNRANKED = 100_000
 
 
 def _unrank_comb(n: int, k: int, r: int) -> tuple:
