@@ -52,7 +52,9 @@ def aggregate(raw_lines, part: str) -> tuple:
             continue
         stack, _, count = line.rpartition(" ")
         frames = stack.split(";")
-        if not any(_function(f).split(".")[-1] in wanted for f in frames) or any("<frozen importlib" in f for f in frames):
+        if not any(_function(f).split(".")[-1] in wanted for f in frames):
+            continue
+        if any("<frozen importlib" in f for f in frames):
             continue        # (a module imported the first time a game starts is not play)
         n = int(count)
         total += n
@@ -100,8 +102,8 @@ def play(path: str, players, playouts: int, seed: int, muted: bool) -> int:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__.split("\n\n", 1)[1])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game", help="a rules file, or the name of a bundled game (tic_tac_toe, haunting_house, ...)")
     ap.add_argument("--players", type=int, help="player count (default: the game's lowest)")
     ap.add_argument("--playouts", type=int, default=200, help="random playouts to sample (default 200)")

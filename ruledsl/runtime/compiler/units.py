@@ -446,7 +446,8 @@ class UnitGen(TogetherGen):
             if whole or (where is None and counts):
                 # what the decision keeps per list of items (only lists of board locations are
                 # kept): looked up first, so that a list seen before is not tested again
-                memo, kept_for = self.memo(), self.ns.fresh("f" if whole else "p")     # (its options, or those that pass)
+                # (f_…: its options; p_…: the items that pass)
+                memo, kept_for = self.memo(), self.ns.fresh("f" if whole else "p")
                 unit.add("try:", s.span)
                 unit.add(f"    {kept_for} = {memo}.get({pool})", s.span)
                 unit.add("except TypeError:", s.span)      # (an item that cannot be a key: no list of locations)
