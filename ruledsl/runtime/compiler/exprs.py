@@ -558,9 +558,8 @@ class ExprGen:
         go on to the next test when e is true)."""
         if type(e) is n.Binary and e.op == "and":
             return self.truth_lines(e.left, names, False) + self.truth_lines(e.right, names, last)
-        decl = self.prog.defn.defines.get(e.func) if type(e) is n.Call and e.comp is None else None
-        if decl is not None and not (on("remember") and e.args and self.statics().remembered(e.func)) \
-                and self.inlined(e, decl):
+        decl = self.written_in_place(e)
+        if decl is not None:
             inner, bound = self.inline_arguments(e, decl, names)       # (as define_call writes it)
             with self.inside(e):
                 return [f"{t} = {text}" for t, text in bound] + self.truth_lines(decl.body, inner, last)
@@ -588,22 +587,37 @@ class ExprGen:
 
     def flag_lines(self, e, names, flag: str):
         """Lines that set flag to the truth of `any(each x in S where c)` (test_lines), or None."""
+        decl = self.written_in_place(e)
+        if decl is None:
+            return self.any_lines(e, names, last=False, flag=flag)
+        if not self.ends_in_any(decl.body):
+            return None         # (its arguments not written for nothing: the test is written whole)
+        inner, bound = self.inline_arguments(e, decl, names)       # (as truth_lines writes it)
+        with self.inside(e):
+            lines = self.flag_lines(decl.body, inner, flag)
+        return None if lines is None else [f"{t} = {text}" for t, text in bound] + lines
+
+    def written_in_place(self, e):
+        """The define e calls when the call is written in place (not remembered), else None."""
         decl = self.prog.defn.defines.get(e.func) if type(e) is n.Call and e.comp is None else None
         if decl is not None and not (on("remember") and e.args and self.statics().remembered(e.func)) \
                 and self.inlined(e, decl):
-            inner, bound = self.inline_arguments(e, decl, names)       # (as truth_lines writes it)
-            with self.inside(e):
-                lines = self.flag_lines(decl.body, inner, flag)
-            return None if lines is None else [f"{t} = {text}" for t, text in bound] + lines
-        return self.any_lines(e, names, last=False, flag=flag)
+            return decl
+        return None
+
+    def ends_in_any(self, e, depth: int = 0) -> bool:
+        """Whether e is an `any(each x in S where c)` any_lines may write, or a define written in
+        place whose body is one."""
+        decl = self.written_in_place(e)
+        if decl is not None:
+            return depth < _INLINED_DEPTH and self.ends_in_any(decl.body, depth + 1)
+        return _any_of_each(e, self.prog.defn.defines)
 
     def any_lines(self, e, names, last: bool = True, flag=None):
         """`any(each x in S where c)` as lines of a function's body: a loop that returns True (last)
         or goes on (not last) at the first x that passes, else returns False; or (flag) that sets
         flag to whether one passes. No generator is made per call. None when e is not such a call."""
-        if not (type(e) is n.Call and e.func == "any" and e.comp is not None and len(e.args) == 0
-                and e.comp.inner is None and e.comp.body is None and e.comp.by is None and not e.kwargs
-                and "any" not in self.prog.defn.defines and self.membership_scan(e, names) is None):
+        if not _any_of_each(e, self.prog.defn.defines) or self.membership_scan(e, names) is not None:
             return None
         var, source, cond, _ = self.loop(e.comp, names)
         kept, self.kept = self.kept, []
@@ -1028,6 +1042,14 @@ def _plain_int(e) -> bool:
         (isinstance(e, n.Unary) and isinstance(e.operand, n.Literal) and type(e.operand.value) is int)
 
 
+def _any_of_each(e, defines: dict) -> bool:
+    """Whether e is `any(each x in S where c)` of the builtin `any` (no nested `each`, body or `by`)."""
+    return (type(e) is n.Call and e.func == "any" and e.comp is not None and len(e.args) == 0
+            and e.comp.inner is None and e.comp.body is None and e.comp.by is None and not e.kwargs
+            and "any" not in defines)
+
+
+_INLINED_DEPTH = 12     # how deep ends_in_any follows defines written in place
 _COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in", "not in", "is", "is not", "and", "or"})
 
 

@@ -31,27 +31,28 @@ LATER = object()
 class Decision:
     """A pending decision.
 
-    seat: the deciding seat (0-based), None for chance. labels, pcs, names,
-    values: per option. probs: per option for chance (Fractions), else None.
-    secret: only the chooser may learn which option was taken. parts: "ordered" or
-    "unordered" when each value is a selection of several items (`choose N [ordered] x from`),
-    which ruledsl/runtime/steps.py offers an item at a time; else None. notes: {label: what
-    taking it costs or means} from the rules' `help`, LATER until first asked for, or None
-    (no help). pcs may be given as one number, the pc of every option (a choice's, a selection's,
-    chance's), names then as the one name they bind: no tuples of them are made unless asked for.
-    options: a menu's (pc, name, value) per option, as it found them, when pcs, names and values
-    are None: they are then taken apart only when asked for (the run loop takes an option's
-    three parts as they are).
+    seat: the deciding seat (0-based), None for chance. labels: per option. probs: per option for
+    chance (Fractions), else None. secret: only the chooser may learn which option was taken.
+    parts: "ordered" or "unordered" when each value is a selection of several items (`choose N
+    [ordered] x from`), which ruledsl/runtime/steps.py offers an item at a time; else None.
+    notes: {label: what taking it costs or means} from the rules' `help`, LATER until first asked
+    for, or None (no help).
+
+    Where each option resumes, the name it binds and its value are kept one of two ways, neither
+    making a tuple per option that the run loop would not read: a choice's (and a selection's,
+    chance's) options all resume at one block (pc) binding one name, with values per option;
+    a menu's are options, one (pc, name, value) per option as it found them (pc and values None).
+    pcs, names and values per option are made when asked for.
     """
-    __slots__ = ("seat", "labels", "_pcs", "_names", "_values", "probs", "secret", "span", "at", "actions", "parts",
+    __slots__ = ("seat", "labels", "pc", "name", "_values", "probs", "secret", "span", "at", "actions", "parts",
                  "notes", "options")
 
-    def __init__(self, seat, labels, pcs, names, values, probs=None, secret=False, span=None, parts=None,
+    def __init__(self, seat, labels, pc, name, values, probs=None, secret=False, span=None, parts=None,
                  notes=None, options=None):
         self.seat = seat
         self.labels = labels
-        self._pcs = pcs
-        self._names = names
+        self.pc = pc
+        self.name = name
         self._values = values
         self.probs = probs
         self.secret = secret
@@ -64,31 +65,21 @@ class Decision:
 
     @property
     def pcs(self) -> tuple:
-        pcs = self._pcs
-        if type(pcs) is int:
-            return (pcs,) * len(self.labels)
-        if pcs is None:
-            self._apart()
-        return self._pcs
+        if self.options is None:
+            return (self.pc,) * len(self.labels)
+        return tuple([option[0] for option in self.options])
 
     @property
     def names(self) -> tuple:
-        pcs = self._pcs
-        if type(pcs) is int:
-            return (self._names,) * len(self.labels)
-        if pcs is None:
-            self._apart()
-        return self._names
+        if self.options is None:
+            return (self.name,) * len(self.labels)
+        return tuple([option[1] for option in self.options])
 
     @property
-    def values(self) -> tuple:
-        if self._values is None:
-            self._apart()
-        return self._values
-
-    def _apart(self) -> None:
-        self._pcs, self._names, self._values = (tuple(part) for part in zip(*self.options)) if self.options \
-            else ((), (), ())
+    def values(self):
+        if self.options is None:
+            return self._values
+        return tuple([option[2] for option in self.options])
 
 
 def chooser_of(st, p, span):
@@ -176,7 +167,7 @@ def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secre
     if len(found) > MAX_OPTIONS:
         _too_many(found, span)
     # each option's (pc, name, item) kept as found, taken apart only if asked for (zip(*…) of a
-    # menu of dozens of options was a twentieth of The Haunting House's time)
+    # menu of dozens of options cost a twentieth of a game's time where such menus are common)
     st.pending = Decision(chooser.index, tuple(found), None, None, None, None, secret, span, None, notes,
                           tuple(found.values()))
     return SUSPEND

@@ -101,22 +101,21 @@ def take(prog, st, index: int, label=None) -> None:
     caller has it already (a selection's is made when asked for)."""
     d = st.pending
     fr = st.frames[-1]
-    pcs = d._pcs
-    if type(pcs) is int:        # every option's (a choice's, a selection's, chance's)
-        pc = pcs
-        name = d._names
-    elif pcs is None:           # a menu's options, kept as found (Decision.options)
-        pc, name, value = d.options[index]
-    else:
-        pc = pcs[index]
-        name = d._names[index]
+    options = d.options
+    if options is None:         # every option's pc and name (a choice's, a selection's, chance's)
+        pc = d.pc
+        name = d.name
+        if name is not None:
+            value = d._values[index]
+    else:                       # a menu's, each its own
+        pc, name, value = options[index]
     if pc < 0:
         # An option added during the turn: run it, then ask the interrupted decision again.
         fr.pc = d.at
-        st.frames.append(Frame(~pc, 0, {name: d.values[index]} if name is not None else {}))
+        st.frames.append(Frame(~pc, 0, {name: value} if name is not None else {}))
     else:
         if name is not None:
-            fr.env[name] = d._values[index] if pcs is not None else value
+            fr.env[name] = value
         fr.pc = pc
     st.pending = None
     if label is None:
@@ -151,16 +150,14 @@ def add_turn_options(prog, st) -> None:
     for offers, name, span, unit in prog.turn_options:
         for text, item in offers(st):
             if labels is None:      # (most decisions are offered none: nothing is copied for them)
-                labels, pcs, names, values = list(d.labels), list(d.pcs), list(d.names), list(d.values)
+                labels, options = list(d.labels), list(zip(d.pcs, d.names, d.values))
             if text in labels:
                 raise error(span, f"the option '{text}' has the label of an option the decision already has",
                             "give options added during each turn labels of their own")
             labels.append(text)
-            pcs.append(~unit)          # a negative pc: run that unit, then ask again
-            names.append(name)
-            values.append(item)
+            options.append((~unit, name, item))     # a negative pc: run that unit, then ask again
     if labels is not None:
-        more = Decision(d.seat, tuple(labels), tuple(pcs), tuple(names), tuple(values), None, d.secret, d.span)
+        more = Decision(d.seat, tuple(labels), None, None, None, None, d.secret, d.span, options=tuple(options))
         more.at = d.at
         more.parts = d.parts
         more.notes = d.notes
