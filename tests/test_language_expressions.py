@@ -216,3 +216,46 @@ def test_membership_of_each_item_is_looked_up_in_the_list_itself(tmp_rules):
     text = HEADER + MEMBERSHIP + 'flow:\n    announce "{count(each x in squares where x in picked)}"\n    win [P1]\n'
     code = ruledsl.load(tmp_rules("m.rules", text), 2).program.code_map.texts("the flow")
     assert "sum(map(" in code and ".__contains__, " in code
+
+
+EQUALITY = '''kind Pawn
+kind Stone:
+    weight: int
+zone yard: area of Pawn:
+    2 x Pawn
+zone heap: area of Stone:
+    Stone(weight: w) for each w in 1..3
+board Grid grid:
+    map: """
+. .
+"""
+define first_pawn() = first(components(Pawn))
+define here() = first_pawn().location
+'''
+EQUALITY_BODY = '''    let a = first(components(Pawn))
+    let b = last(components(Pawn))
+    let s = first(components(Stone))
+    announce "{a.location == b.location} {a.location != s.location} {here() == a.location}"
+    quietly:
+        move b to A1
+    announce "{a.location == b.location} {b.location == A1} {here() != yard}"
+    announce "{(s.weight > 1) == (b.location == A1)} {(s.weight > 1) != true} {(1 < 2) == (2 > 1)}"
+    announce "{[a, b] == [a, b]} {[a] != [b]} {[1, 2] == [1, 2]} {[1] == [1, 2]} {[A1] != [A1, B1]}"
+'''
+
+
+@pytest.mark.parametrize("off", [set(), {"typed"}])
+def test_places_truth_values_and_lists_are_equal_as_the_language_says(tmp_rules, monkeypatch, off):
+    from ruledsl.runtime import fastpaths
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    assert run(tmp_rules, EQUALITY_BODY, EQUALITY)[:4] == [
+        "true true true", "false true false", "false true true", "true true true false true"]
+
+
+def test_places_truth_values_and_lists_are_compared_without_the_general_equality(tmp_rules):
+    # a component's location is a zone or a board location (a handle: itself only), also through
+    # a define that gives one; two truth values are True or False; two lists are tuples at play
+    text = HEADER + EQUALITY + "flow:\n" + EQUALITY_BODY + "    win [P1]\n"
+    code = ruledsl.load(tmp_rules("q.rules", text), 2).program.code_map.texts("")
+    assert "_same(" not in code
+    assert code.count(" is not ") >= 3 and " == " in code

@@ -435,11 +435,11 @@ class ExprGen:
         return f"{helper}(st, {a}, {b}, {self.k(e.span)})"
 
     def equality(self, e, a, b, negate):
-        left, right = self.type_of(e.left), self.type_of(e.right)
-        # A handle (a seat, a place, a component, an enum value) is equal only to itself: when either
-        # side is one, the language's equality is identity.
-        if on("typed") and any(t is not None and t.is_handle for t in (left, right)):
-            return f"({a} is not {b})" if negate else f"({a} is {b})"    # handles are equal when they are one
+        if on("typed") and self.by_identity(e):
+            return f"({a} is not {b})" if negate else f"({a} is {b})"
+        if on("typed") and self.is_list(e.left) and self.is_list(e.right):
+            # two lists (tuples at play): the language's equality of tuples is Python's, item by item
+            return f"({a} != {b})" if negate else f"({a} == {b})"
         missing = object()
         # a literal, or a constant of the rules (`const limit = 8`): its value is known
         v = e.right.value if isinstance(e.right, n.Literal) else self.ns.known(b, missing)
@@ -488,9 +488,31 @@ class ExprGen:
             test = f"(type({t} := {a}) is Comp and {t}.kind is {self.k(prog.kinds[right])})"
             return f"(not {test})" if negate else test
         b = self.gen(e.right, names)
-        if on("typed") and any(t is not None and t.is_handle for t in (self.type_of(e.left), self.type_of(e.right))):
+        if on("typed") and self.by_identity(e):
             return f"({a} is not {b})" if negate else f"({a} is {b})"    # an enum field against its value: one handle
         return f"(not _same({a}, {b}))" if negate else f"_same({a}, {b})"
+
+    def by_identity(self, e) -> bool:
+        """Whether the language's equality of e's two sides is Python's identity: a handle (a seat,
+        a place, a component, an enum value) is equal only to itself, so when either side is one
+        it is; and two truth values (a comparison, a test) are Python's True or False, one object
+        each."""
+        if self.handle(e.left) or self.handle(e.right):
+            return True
+        defines = self.prog.defn.defines
+        return _boolean(e.left, defines) and _boolean(e.right, defines)
+
+    def handle(self, e, types=None, depth: int = 0) -> bool:
+        """Whether e gives a handle or none, by its type; a component's location (a zone or a board
+        location, typed `any`) is one, and so is a define whose body gives one."""
+        t = self.type_of(e) if types is None else types.get(id(e))
+        if t is not None and t.is_handle:
+            return True
+        if isinstance(e, n.Attr) and e.name == "location":
+            held = self.type_of(e.obj) if types is None else types.get(id(e.obj))
+            return held is not None and held.head == "kind"
+        defn = self.prog.defn.defines.get(e.func) if isinstance(e, n.Call) else None
+        return defn is not None and depth < 8 and self.handle(defn.body, self.compiler.checked.types, depth + 1)
 
     # ---------------------------------------------------------------- comprehensions
     def loop(self, c: n.Comprehension, names, nested: bool = False):
