@@ -39,7 +39,8 @@ def test_only_a_rule_called_from_few_places_is_written_in_place(monkeypatch):
     assert _units(set(), monkeypatch) == ["rule both", "rule countdown"]
     assert _units({"splice"}, monkeypatch) == ["rule both", "rule bump", "rule countdown", "rule pick_twice",
                                                "rule visit"]
-    monkeypatch.setattr(fastpaths, "OFF", set())
+    # (with no short block also written where a block jumps to it: each choice's own block counted)
+    monkeypatch.setattr(fastpaths, "OFF", {"jumps"})
     flow = ruledsl.load(str(GAME), players=2).program.code_map.texts("rule pick_twice")
     assert "the flow" in flow       # found by its name, in the unit it was written into
     assert re.search(r"env\['x#_\d+'\] = 1", flow)       # its own x, not the caller's env['x']
@@ -51,8 +52,8 @@ def test_only_a_rule_called_from_few_places_is_written_in_place(monkeypatch):
 
 def test_the_copies_of_a_rule_written_twice_share_what_their_choices_keep(monkeypatch):
     # the options each choice keeps per list of items: pick_twice's once; bump's and visit's
-    # two copies each read one table
-    monkeypatch.setattr(fastpaths, "OFF", set())
+    # two copies each read one table (each choice's own block counted: see above)
+    monkeypatch.setattr(fastpaths, "OFF", {"jumps"})
     game = ruledsl.load(str(GAME), players=2)
     code = game.program.code_map.texts("rule visit")
     kept = Counter(re.findall(r"f_\d+ = (k\d+)\.get\(s_\d+\)", code))
