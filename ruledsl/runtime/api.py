@@ -47,6 +47,21 @@ class Action:
         return hash((self.label, self.seat))
 
 
+def _action(label: str, index: int, seat: Optional[int], labels) -> Action:
+    """Action(label, index, seat, labels) made without calling the class, for legal_actions' hot
+    path: calling a class whose __init__ is written in Python costs as much again as its stores
+    (see engine/decisions.decision)."""
+    action = _bare(Action)
+    action.label = label
+    action.index = index
+    action.seat = seat
+    action.labels = labels
+    return action
+
+
+_bare = object.__new__
+
+
 class Actions(Sequence):
     """The options of one decision: a read-only sequence of Actions, each made only when it is
     asked for (a bot that picks one of 840 options makes one Action, not 840)."""
@@ -62,7 +77,7 @@ class Actions(Sequence):
     def __getitem__(self, i):
         labels = self.labels
         if type(i) is int and 0 <= i < len(labels):
-            return Action(labels[i], i, self.seat, labels)
+            return _action(labels[i], i, self.seat, labels)
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(labels)))]
         n = len(labels)
@@ -74,7 +89,7 @@ class Actions(Sequence):
 
     def __iter__(self):
         seat, labels = self.seat, self.labels
-        return (Action(label, i, seat, labels) for i, label in enumerate(labels))
+        return (_action(label, i, seat, labels) for i, label in enumerate(labels))
 
     def __contains__(self, action) -> bool:
         return isinstance(action, Action) and action.seat == self.seat and \

@@ -47,21 +47,7 @@ class Decision:
     __slots__ = ("seat", "labels", "pc", "name", "_values", "probs", "secret", "span", "at", "actions", "parts",
                  "notes", "options")
 
-    def __init__(self, seat, labels, pc, name, values, probs=None, secret=False, span=None, parts=None,
-                 notes=None, options=None):
-        self.seat = seat
-        self.labels = labels
-        self.pc = pc
-        self.name = name
-        self._values = values
-        self.probs = probs
-        self.secret = secret
-        self.span = span
-        self.at = 0           # the block that asked (set by the run loop)
-        self.actions = None   # the API's Action objects, made once
-        self.parts = parts
-        self.notes = notes
-        self.options = options
+    # Made by decision() below, not by calling the class.
 
     @property
     def pcs(self) -> tuple:
@@ -80,6 +66,31 @@ class Decision:
         if self.options is None:
             return self._values
         return tuple([option[2] for option in self.options])
+
+
+def decision(seat, labels, pc, name, values, probs=None, secret=False, span=None, parts=None, notes=None,
+             options=None) -> Decision:
+    """A new Decision (see the class). A function that fills a bare object: calling a class whose
+    __init__ is written in Python runs a second interpreter loop, which cost as much again as the
+    stores (a decision is made at every action)."""
+    d = _bare(Decision)
+    d.seat = seat
+    d.labels = labels
+    d.pc = pc
+    d.name = name
+    d._values = values
+    d.probs = probs
+    d.secret = secret
+    d.span = span
+    d.at = 0            # the block that asked (set by the run loop)
+    d.actions = None    # the API's Action objects, made once
+    d.parts = parts
+    d.notes = notes
+    d.options = options
+    return d
+
+
+_bare = object.__new__
 
 
 def chooser_of(st, p, span):
@@ -149,7 +160,7 @@ def offer_choice(st, fr, chooser, found: dict, pc: int, name: str, else_pc: int,
     count = len(found)
     if count > MAX_OPTIONS:
         _too_many(found, span)
-    st.pending = Decision(chooser.index, tuple(found), pc, name, tuple(found.values()), None, secret, span, parts,
+    st.pending = decision(chooser.index, tuple(found), pc, name, tuple(found.values()), None, secret, span, parts,
                           notes)
     return SUSPEND
 
@@ -168,7 +179,7 @@ def offer_menu(st, fr, chooser, found: dict, else_pc: int, has_else: bool, secre
         _too_many(found, span)
     # each option's (pc, name, item) kept as found, taken apart only if asked for (zip(*…) of a
     # menu of dozens of options cost a twentieth of a game's time where such menus are common)
-    st.pending = Decision(chooser.index, tuple(found), None, None, None, None, secret, span, None, notes,
+    st.pending = decision(chooser.index, tuple(found), None, None, None, None, secret, span, None, notes,
                           tuple(found.values()))
     return SUSPEND
 
@@ -194,7 +205,7 @@ def offer_selections(st, fr, chooser, items, low: int, high: int, ordered: bool,
     if not count:
         return _nothing(st, fr, chooser, else_pc, has_else)
     st.memo = None
-    st.pending = Decision(chooser.index, SelectionLabels(selections, texts, prefix, suffix), pc, name, selections,
+    st.pending = decision(chooser.index, SelectionLabels(selections, texts, prefix, suffix), pc, name, selections,
                           None, secret, span)
     st.pending.parts = "ordered" if ordered else "unordered"
     return SUSPEND
@@ -262,7 +273,7 @@ def take_forced(st, key):
 
 def _chance_decision(st, outcomes, pc, name, span, seen=None) -> Decision:
     """A decision of chance's own; seen: the seats that may learn its outcome (None: all)."""
-    return Decision(None, tuple(o[0] for o in outcomes), pc, name, tuple(o[1] for o in outcomes),
+    return decision(None, tuple(o[0] for o in outcomes), pc, name, tuple(o[1] for o in outcomes),
                     tuple(o[2] for o in outcomes), False if seen is None else seen, span)
 
 

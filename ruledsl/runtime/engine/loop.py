@@ -14,7 +14,7 @@ from ..effects.events import emit, new_decided
 from ..model.signals import GameOver
 from ..model.state import Frame, SecretLabel
 from .budget import STEP_LIMIT
-from .decisions import Decision
+from .decisions import decision
 from .failures import located
 
 
@@ -157,7 +157,7 @@ def add_turn_options(prog, st) -> None:
             labels.append(text)
             options.append((~unit, name, item))     # a negative pc: run that unit, then ask again
     if labels is not None:
-        more = Decision(d.seat, tuple(labels), None, None, None, None, d.secret, d.span, options=tuple(options))
+        more = decision(d.seat, tuple(labels), None, None, None, None, d.secret, d.span, options=tuple(options))
         more.at = d.at
         more.parts = d.parts
         more.notes = d.notes
