@@ -56,7 +56,8 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             its selections without making each one (the i-th is worked out when asked)
             when the items read differently;
 - jumps:    a block that moves on to a later block of its unit calls it at once,
-            instead of going back to the run loop;
+            instead of going back to the run loop, or runs its lines in place when the
+            later block is short (it stays a function of its own too);
 - started:  a new game copies the state every seed starts in, when the set-up and
             the flow up to the first decision drew on no chance;
 - bulk:     `move` of several components into a zone or onto a board location, where
@@ -82,6 +83,10 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             arguments in slots of the caller's frame, every name it binds a new one, its
             `return` going on after it; what is certain of an argument (a loop's seat) is
             certain of its parameter, and a failure in it still names it;
+- lift:     an `any(each x in S where c)` inside an expression (not a statement's own
+            test, which fuse writes as a loop in place) is a call of a function of its
+            own made of that loop, given the local names it reads (compiler/lift.py),
+            instead of a generator made and resumed each time;
 - walks:    `reachable(.., exact: true, revisit: false)` on a board with few conditional
             steps asks them once, and walks over the steps open now, kept as plain tuples
             per answer (engine/graph.Graphs.simple_ends), instead of asking each step's
@@ -92,7 +97,7 @@ from __future__ import annotations
 import os
 
 ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "fixed", "fuse", "lazy", "jumps",
-                 "started", "bulk", "remember", "walks", "keyed", "splice"})
+                 "started", "bulk", "remember", "walks", "keyed", "splice", "lift"})
 
 
 def _off_from_environment() -> set:

@@ -93,6 +93,7 @@ class Compiler:
         self.unit_of_rule: dict = {}
         self._functions: dict = {}      # ("rule" | "define", name) -> Python name
         self._queue: list = []          # functions named but not yet compiled
+        self._lifted: list = []         # tests written as functions of their own, not yet compiled
         self._evaluators: dict = {}
 
     # ---------------------------------------------------------------- values stated as expressions
@@ -292,9 +293,23 @@ class Compiler:
             self._queue.append(key)
         return self._functions[key]
 
+    def lift(self, name: str, params: list, lines: list, span) -> None:
+        """Define name(params) with the body lines (a test written as a function of its own:
+        compiler/lift.py) before the code that calls it runs."""
+        out = Source()
+        out.add(f"def {name}({', '.join(params)}):", span)
+        with out.indented():
+            for line in lines:
+                out.add(line, span)
+        self._lifted.append((out, span))
+
     def flush(self) -> None:
         """Compile every function named so far (each may name more)."""
-        while self._queue:
+        while self._queue or self._lifted:
+            if self._lifted:
+                out, span = self._lifted.pop()
+                self.code_map.compile(self.ns, out, f"the test on line {span.line}" if span else "a test")
+                continue
             what, name = self._queue.pop()
             python_name = self._functions[(what, name)]
             decl = (self.defn.defines if what == "define" else self.defn.rules)[name]

@@ -21,6 +21,7 @@ from ..engine.library import (PLAIN, PLAIN_SEARCHES, by_position, called_in_plac
 from ..model.values import Comp, Location, Player, Zone
 from ...check.types import INT, LOCATION
 from ..fastpaths import on
+from .lift import free_locals
 from .certain import Certain, certain_of, certainty, class_named
 from .hoist import Hoist
 from .static import Static
@@ -654,7 +655,48 @@ class ExprGen:
         return lines + (["return False"] if last else ["else:", "    return False"])
 
     def comprehension_call(self, e, names):
+        if on("lift") and e.func in _LIFTED and _plain_each(e, self.prog.defn.defines):
+            lifted = self.lifted(e, names)
+            if lifted is not None:
+                return lifted
         return self.kept_around(self.comprehension_text(e, names))
+
+    def lifted(self, e, names):
+        """`any/all/count/sum(each x in S where c)` inside an expression: a call of a function of its
+        own made of the loop (compiler/lift.py), or None. Its parts are kept within that function
+        (not by the loops around it: the function could not give them back)."""
+        if self.membership_scan(e, names) is not None:
+            return None         # (looked up at C speed: no loop to write)
+        hoists, self.hoists = self.hoists, []
+        try:
+            lines = self.any_lines(e, names) if e.func == "any" else self.loop_lines(e, names)
+        finally:
+            self.hoists = hoists
+        if lines is None:
+            return None
+        params = free_locals(lines, self.ns.globals)
+        if params is None:
+            return None
+        name = self.ns.fresh("q")
+        self.compiler.lift(name, params, lines, e.span)
+        return f"{name}({', '.join(params)})"
+
+    def loop_lines(self, e, names) -> list:
+        """all/count/sum(each x in S where c) as a function's body: the loop, with what it keeps."""
+        var, source, cond, value = self.loop(e.comp, names)
+        kept, self.kept = self.kept, []
+        kind_test, where = self.kind_test[len(" if "):], cond[len(self.kind_test):][len(" if "):]
+        lines = [f"{name} = {text}" for name, text in kept] + [f"for {var} in {source}:"]
+        if e.func == "all":
+            if not where:
+                return None         # (every item true: all() at C speed)
+            test = f"({kind_test}) and not ({where})" if kind_test else f"not ({where})"
+            return lines + [f"    if {test}:", "        return False", "return True"]
+        test = " and ".join(f"({t})" for t in (kind_test, where) if t)
+        add = "1" if e.func == "count" else value
+        total = self.ns.fresh("n")
+        body = [f"    if {test}:", f"        {total} += {add}"] if test else [f"    {total} += {add}"]
+        return [f"{total} = 0"] + lines + body + [f"return {total}"]
 
     def comprehension_text(self, e, names):
         name = e.func
@@ -1062,6 +1104,17 @@ def _plain_int(e) -> bool:
     out (as the checker expects of an operand of arithmetic, which is then an int literal)."""
     return (isinstance(e, n.Literal) and type(e.value) is int) or _gives_int(e) or \
         (isinstance(e, n.Unary) and isinstance(e.operand, n.Literal) and type(e.operand.value) is int)
+
+
+# The comprehension calls written as functions of their own (Exprs.lifted).
+_LIFTED = frozenset({"any", "all", "count", "sum"})
+
+
+def _plain_each(e, defines: dict) -> bool:
+    """Whether e is a call of a builtin with `each x in S [where c]`: no nested `each`, no `by`,
+    nothing else given."""
+    return (type(e) is n.Call and e.comp is not None and len(e.args) == 0 and e.comp.inner is None
+            and e.comp.by is None and not e.kwargs and e.func not in defines)
 
 
 def _any_of_each(e, defines: dict) -> bool:
