@@ -655,6 +655,9 @@ class ExprGen:
         return lines + (["return False"] if last else ["else:", "    return False"])
 
     def comprehension_call(self, e, names):
+        scan = self.membership_scan(e, names) if e.func in ("any", "all", "count") else None
+        if scan is not None:
+            return self.kept_around(scan)
         if on("lift") and e.func in _LIFTED and _plain_each(e, self.prog.defn.defines):
             lifted = self.lifted(e, names)
             if lifted is not None:
@@ -665,8 +668,6 @@ class ExprGen:
         """`any/all/count/sum(each x in S where c)` inside an expression: a call of a function of its
         own made of the loop (compiler/lift.py), or None. Its parts are kept within that function
         (not by the loops around it: the function could not give them back)."""
-        if self.membership_scan(e, names) is not None:
-            return None         # (looked up at C speed: no loop to write)
         hoists, self.hoists = self.hoists, []
         try:
             lines = self.any_lines(e, names) if e.func == "any" else self.loop_lines(e, names)
@@ -699,10 +700,8 @@ class ExprGen:
         return [f"{total} = 0"] + lines + body + [f"return {total}"]
 
     def comprehension_text(self, e, names):
+        """The comprehension call as a Python expression (a membership scan aside: above)."""
         name = e.func
-        scan = self.membership_scan(e, names) if name in ("any", "all", "count") else None
-        if scan is not None:
-            return scan
         var, source, cond, value = self.loop(e.comp, names)
         if name in ("any", "all") and e.comp.inner is not None:
             return f"{name}({value} for {var} in {source}{cond})"
