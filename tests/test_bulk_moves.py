@@ -87,7 +87,8 @@ def test_all_that_lies_in_a_zone_moved_to_a_zone_is_taken_whole(monkeypatch):
     """`move contents(Z) to Z2` (effects.move_all): the zone emptied at once, with no test of each
     card, as moving each would (into the tray, which has a limit, one by one: the test above)."""
     game = ruledsl.load(str(GAME), players=2)
-    assert game.program.code_map.texts("the flow").count("_move_all(") == 4   # pile up, spread, bag, tray
+    # pile up, spread, bag, tray; and told: hand, table, pile, chips
+    assert game.program.code_map.texts("the flow").count("_move_all(") == 8
     state = game.new_game(seed=1)
     assert _moves_made(state, "pile up", monkeypatch) == 0
     state.apply("show")
@@ -97,6 +98,35 @@ def test_all_that_lies_in_a_zone_moved_to_a_zone_is_taken_whole(monkeypatch):
     told = [e for e in state.events(None) if e.startswith("deck ")]
     assert told[-1] == "deck  pile  table  bag 8 tray  A1  hand "
     assert _moves_made(state, "back", monkeypatch) == 0      # (a sum of contents: moved at once too)
+
+
+def test_told_moves_of_all_that_lies_in_one_place_are_made_at_once(monkeypatch):
+    """move_many told (not `quietly:`): from one place, at once, each told as moving it alone
+    tells it (hidden from whom it was hidden); from two places, or of chips whose text reads
+    what the moves change, one by one."""
+    from ruledsl.runtime import fastpaths
+    turns = [("deal", 0), ("show", 0),
+             ("hand aloud", 0),     # P1's hand, face down onto the top of the pile
+             ("hand aloud", 0),     # P2's, empty
+             ("pile aloud", 0),     # the pile's 4 face up onto the table
+             ("table aloud", 0),    # the table's 4 into the deck
+             ("deal", 0), ("deal", 0),
+             ("move aloud", 6),     # from the deck and a hand: one by one
+             ("chips aloud", 3),    # chips read what their moves change: one by one
+             ("show", 0)]
+    told = {}
+    for off in (set(), {"bulk"}):
+        monkeypatch.setattr(fastpaths, "OFF", off)
+        state = ruledsl.load(str(GAME), players=2).new_game(seed=1)
+        made = [_moves_made(state, label, monkeypatch) for label, _ in turns]
+        if not off:
+            assert made == [moves for _, moves in turns]
+        told[frozenset(off)] = [state.events(seat) for seat in (None, 0, 1)]
+    assert told[frozenset()] == told[frozenset({"bulk"})]
+    events = told[frozenset()][0]
+    # the last put on top first, told in the order moved, each run of alike moves as one
+    assert "8, 6, 4 and 2 move from P1.hand to pile" in events
+    assert "2, 4, 6 and 8 move from table to deck" in events
 
 
 def test_a_card_shown_and_moved_face_down_at_once_is_known_no_longer():

@@ -132,8 +132,10 @@ class GameState(StateData):
         if d is None:
             return NO_ACTIONS
         actions = d.actions
-        if actions is None:
-            actions = d.actions = Actions(d.labels, CHANCE if d.seat is None else d.seat)
+        if actions is None:     # Actions(…), made as _action makes an Action
+            actions = d.actions = _bare(Actions)
+            actions.labels = d.labels
+            actions.seat = CHANCE if d.seat is None else d.seat
         return actions
 
     def legal_labels(self) -> list:

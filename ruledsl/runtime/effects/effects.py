@@ -280,6 +280,9 @@ def move_many(prog, st, what, where, end, facing, span) -> None:
         _move_at_once(st, items, where, end, facing)
         return
     told = [] if len(items) > 1 and told_at_once(prog, st, where, True) else None
+    if told is not None and _told_at_once(prog, st, items, where, end, facing, told):
+        log_moves(st, told)
+        return
     if end == "top":
         items = items[::-1]
     mark = st.log
@@ -287,6 +290,29 @@ def move_many(prog, st, what, where, end, facing, span) -> None:
         move(prog, st, c, where, end, facing, span, told=told)
     if len(items) > 1:          # (no call for the commonest move: one component)
         tell_moves(st, told, mark, len(items))
+
+
+def _told_at_once(prog, st, items: tuple, where, end, facing, told: list) -> bool:
+    """move_many's moves of items that all lie in one place, made at once (_move_at_once) when
+    moving each in turn would change nothing else (_at_once), their news added to told as moving
+    each would tell it (moved_run); whether they were. (A told deal or discard of a hand: each
+    move() works out its own news, as told_at_once lets it, only when these cannot.)"""
+    loc = st.loc
+    old = loc[items[0].id] if type(items[0]) is Comp else None
+    for c in items:
+        if type(c) is not Comp or loc[c.id] != old:
+            return False
+    if not _at_once(prog, st, items, where):
+        return False
+    # moved in the order move_many moves them: the last first onto the top, so that they lie in order
+    order = items[::-1] if end == "top" else items
+    before = _faces_before(prog, st, order, where.lays_up if facing is None else facing == "up", prog.places[old])
+    if before is None:
+        return False
+    _move_at_once(st, items, where, end, facing)
+    told.extend(moved_run(prog, st, order, before, prog.places[old], where,
+                          where.default_end if end is None else end))
+    return True
 
 
 def told_at_once(prog, st, where, leaving: bool) -> bool:
@@ -326,9 +352,7 @@ def _at_once(prog, st, items: tuple, where) -> bool:
     face: into a zone without a limit or onto a board location (which has none), no item there
     already nor twice over, no event told (the caller knows) and no trigger to fire on leaving
     or entering a board location."""
-    kind = type(where)
-    if prog.leave_triggers or (where.capacity is not None if kind is Zone else
-                               kind is not Location or prog.enter_triggers):
+    if not _open_at_once(prog, where):
         return False
     loc, new = st.loc, where.index
     for c in items:
@@ -337,18 +361,38 @@ def _at_once(prog, st, items: tuple, where) -> bool:
     return len(set(items)) == len(items)
 
 
-def _faces_before(prog, st, items: tuple, up: bool):
+def _open_at_once(prog, where) -> bool:
+    """What _at_once asks of where, whatever is moved: a zone without a limit or a board location,
+    and no trigger to fire on leaving or entering a board location."""
+    kind = type(where)
+    return not (prog.leave_triggers or (where.capacity is not None if kind is Zone else
+                                        kind is not Location or prog.enter_triggers))
+
+
+def _faces_before(prog, st, items: tuple, up: bool, old):
     """The seats that see each item's face before a move of them all at once that is told (0
-    where it cannot matter, as move() has it); None when an item reads by its kind's `shown as`,
-    which may read what the others' moves change (then they move one by one). (Draws only: told
-    moves of a few from a larger zone, as a game's turns make them, cost less one by one than
-    the filtering of that zone _move_at_once does: measured.)"""
+    where it cannot matter, as move() has it), all lying in the place old (face_mask, for each:
+    what old shows worked out once); None when an item reads by its kind's `shown as`, which may
+    read what the others' moves change (then they move one by one)."""
+    everyone = (1 << len(prog.players)) - 1
+    shown = 0       # the seats old shows the faces of what lies in it to
+    if type(old) is Zone:
+        vis = old.visibility
+        if vis == "all":
+            shown = everyone
+        elif vis == "owner" and old.owner is not None:
+            shown = 1 << old.owner.index
+    face, known = st.face, st.known
     before = []
     for c in items:
         kind = c.kind
         if kind.shown is not None:
             return None
-        before.append(face_mask(prog, st, c) if kind.position != "all" or not up else 0)
+        if kind.position == "all" and up:
+            before.append(0)
+        else:
+            cid = c.id
+            before.append(everyone if face[cid] else known[cid] & everyone | shown)
     return before
 
 
@@ -455,7 +499,7 @@ def drawn_at_once(prog, st, count, src, dst, end, dest_end, facing, told=None) -
         # draw_one's picks, made in turn from what is left: the same numbers of the state's generator
         rng = st.rng
         drawn, left = picked(st, items, count)
-        before = _drawn_before(prog, st, drawn, dst, facing, told)
+        before = _drawn_before(prog, st, drawn, src, dst, facing, told)
         if before is None:
             st.rng = rng        # drawn one by one after all: they pick again
             return False
@@ -463,7 +507,7 @@ def drawn_at_once(prog, st, count, src, dst, end, dest_end, facing, told=None) -
         _lay_at_once(st, drawn[::-1] if dest_end == "top" else drawn, dst, dest_end, facing)  # (as below)
     else:
         drawn = items[:-count - 1:-1] if end == "bottom" else items[:count]     # in the order drawn
-        before = _drawn_before(prog, st, drawn, dst, facing, told)
+        before = _drawn_before(prog, st, drawn, src, dst, facing, told)
         if before is None:
             return False
         # each drawn one put on top in turn: the last drawn lies on top
@@ -474,14 +518,16 @@ def drawn_at_once(prog, st, count, src, dst, end, dest_end, facing, told=None) -
     return True
 
 
-def _drawn_before(prog, st, drawn: tuple, dst, facing, told):
-    """Whether drawn may move to dst at once (_at_once), and when told, who saw each one's face
-    before (_faces_before): a list (empty when not told), or None when they may not."""
-    if not _at_once(prog, st, drawn, dst):
+def _drawn_before(prog, st, drawn: tuple, src, dst, facing, told):
+    """Whether drawn, taken from the zone src, may move to dst at once (as _at_once asks: what a
+    zone holds are distinct components, none of them in dst unless src is dst), and when told,
+    who saw each one's face before (_faces_before): a list (empty when not told), or None when
+    they may not."""
+    if src is dst or not _open_at_once(prog, dst):
         return None
     if told is None:
         return []
-    return _faces_before(prog, st, drawn, dst.lays_up if facing is None else facing == "up")
+    return _faces_before(prog, st, drawn, dst.lays_up if facing is None else facing == "up", src)
 
 
 def turn_many(prog, st, what, up: bool, span) -> None:
