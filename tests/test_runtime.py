@@ -539,6 +539,7 @@ def test_a_failure_while_a_view_is_made_is_a_located_error():
     ("direction(B2, C3)", "SE"),
     ("direction(B3, B2)", "N"),
     ("direction(A1, C1)", "none"),
+    ("[direction(a, b) for each a in [A1, B2, A1] for each b in [B1, B1, C3]]", "E, E, none, N, N, SE, E, E, none"),
     ("opposite(NE)", "SW"),
     ("opposite(S)", "N"),
     ("opposite(direction(A1, B1))", "W"),          # (read off the table made when compiled)
@@ -567,11 +568,11 @@ def test_graph_functions_accept_a_component_for_its_location():
     decls = WALLED + "kind Pawn\nzone box: area of Pawn:\n    Pawn\ndefine names_of(xs) = sort(each x in xs by x.name)\n"
     flow = """
         let p = first(contents(box))
-        announce ">{distance(p, C1)} {adjacent(p, C2)}"
+        announce ">{distance(p, C1)} {adjacent(p, C2)} {direction(p, C1)}"
         move p to B2
-        announce ">{distance(p, C1)} {adjacent(p, C2)} {distance(A1, p)} {names_of(neighbours(p))}"
+        announce ">{distance(p, C1)} {adjacent(p, C2)} {distance(A1, p)} {names_of(neighbours(p))} {direction(p, C3)}"
     """
-    assert said(run(decls, flow)) == ["none false", "2 true 2 A2, B1, B3, C2"]
+    assert said(run(decls, flow)) == ["none false none", "2 true 2 A2, B1, B3, C2 SE"]
 
 
 def test_a_decision_searches_once_for_the_distances_to_all_its_options(monkeypatch):

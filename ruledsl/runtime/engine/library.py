@@ -315,14 +315,30 @@ def _step(st, prog, x, d):
 
 
 def _direction(st, prog, a, b):
+    if type(a) is Location and type(b) is Location:
+        # two squares, as a board's condition asks at every step of every search: looked up
+        found = prog.between.get((a, b), _NOT_ASKED)
+        if found is _NOT_ASKED:
+            found = _direction_between(prog, a, b)
+            if len(prog.between) < MAX_BETWEEN:
+                prog.between[(a, b)] = found
+        return found
     la, lb = place_of(st, prog, a), place_of(st, prog, b)
-    if la is None or lb is None or la.column is None or lb.column is None or la.board != lb.board:
+    if la is None or lb is None:
+        return None
+    return _direction_between(prog, la, lb)
+
+
+def _direction_between(prog, la: Location, lb: Location):
+    if la.column is None or lb.column is None or la.board != lb.board:
         return None
     name = _DIRECTION_OF.get((lb.column - la.column, lb.row - la.row))
     return prog.directions[name] if name is not None else None
 
 
 _DIRECTION_OF = {offset: name for name, offset in OFFSETS.items()}    # (columns, rows) -> its direction
+_NOT_ASKED = object()
+MAX_BETWEEN = 1 << 16       # pairs of locations kept (Program.between): a board of 256 squares, every pair
 
 
 def _opposite(st, prog, d):

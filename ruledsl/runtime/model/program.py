@@ -55,6 +55,7 @@ class Program:
         self.turn_option_units = frozenset()
         self.graphs = None
         self.tagged: dict = {}     # (tag, board) -> (the tags tuple it was found in, the locations)
+        self.between: dict = {}    # (location, location) -> the direction from one to the other, or None
         self.progress = None            # st -> text, the rules' `progress "…"`
         self.code_map = None
         self.compiler = None
