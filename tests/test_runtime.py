@@ -1593,6 +1593,32 @@ def test_enter_and_leave_triggers():
     assert said(state) == ["restless at A1", "left A1", "left B1", "restless at A1", "3 0"]
 
 
+def test_a_trigger_that_begins_with_a_kind_test_fires_for_that_kind_alone():
+    decls = TRIGGERS.replace("kind Ghost\n", "kind Ghost\nkind Bat\nzone roost: area of Bat:\n    Bat\n") + dedent("""
+        whenever x enters sq where x is Bat and sq is Grave:
+            announce ">a bat at {sq}"
+        whenever x leaves sq where sq != A1 and x is Bat:
+            announce ">a bat leaves {sq}"
+    """)
+    flow = """
+        let g = first(contents(crypt))
+        let b = first(contents(roost))
+        move g to A1
+        move b to A1
+        move b to B1
+        move g to B1
+        move b to limbo
+        announce ">{entries}"
+    """
+    state = run(decls, flow)
+    assert said(state) == ["restless at A1", "restless at A1", "a bat at A1", "left A1", "left A1",
+                           "left B1", "a bat leaves B1", "4"]
+    prog = state.prog
+    ghost, bat = prog.kinds["Ghost"], prog.kinds["Bat"]
+    # the Ghost's moves fire the triggers that may pass for a Ghost, not the first Bat one
+    assert [len(t) for t in prog.watched[ghost]] == [2, 2] and [len(t) for t in prog.watched[bat]] == [2, 3]
+
+
 def test_after_each_action_runs_after_player_decisions_only():
     flow = """
         repeat 2 times:

@@ -2,6 +2,7 @@
 action, and the options a player may take at any decision of their turn."""
 from __future__ import annotations
 
+from ...ir import nodes as n
 from .exprs import name_uses
 from .source import Source
 
@@ -9,7 +10,7 @@ from .source import Source
 def compile_triggers(c) -> None:
     """Fill the program's triggers and turn options from the game's `when`/`during` declarations."""
     prog = c.prog
-    after = []
+    after, moved = [], []
     for trigger in c.defn.triggers:
         if trigger.event == "turn":
             prog.turn_options.extend(_turn_options(c, trigger))
@@ -19,6 +20,8 @@ def compile_triggers(c) -> None:
         else:
             table = prog.enter_triggers if trigger.event == "enters" else prog.leave_triggers
             table.append(_place_trigger(c, trigger))
+            moved.append((trigger.event, table[-1], _kind_watched(c, trigger)))
+    _watch(prog, moved)
     prog.turn_option_units = frozenset(unit for *_, unit in prog.turn_options)
     if after:
         out = Source()
@@ -28,6 +31,29 @@ def compile_triggers(c) -> None:
                 c.stmts.block(trigger.body, {}, out)
         c.code_map.compile(c.ns, out, "after each action")
         prog.after_action = c.ns.globals["after_action"]
+
+
+def _kind_watched(c, trigger):
+    """The kind a `whenever x enters/leaves …` fires for, when its condition begins `where x is
+    Kind` (the only kind whose moves can pass it: the test that comes first is false for any
+    other, and nothing after it is asked); None: any kind's."""
+    cond = trigger.where
+    while type(cond) is n.Binary and cond.op == "and":
+        cond = cond.left
+    if type(cond) is n.Binary and cond.op == "is" and type(cond.left) is n.Name and \
+            cond.left.name == trigger.var and type(cond.right) is n.Name and cond.right.name != trigger.loc:
+        return c.prog.kinds.get(cond.right.name)
+    return None
+
+
+def _watch(prog, moved: list) -> None:
+    """Program.watched: for each kind some trigger fires for, (the triggers of leaving a board
+    location, of entering one) that its moves fire, in the order the rules give them."""
+    for kind in prog.kinds.values():
+        leave = tuple(f for event, f, only in moved if event == "leaves" and only in (None, kind))
+        enter = tuple(f for event, f, only in moved if event == "enters" and only in (None, kind))
+        if leave or enter:
+            prog.watched[kind] = (leave, enter)
 
 
 def _place_trigger(c, trigger):

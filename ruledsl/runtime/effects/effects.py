@@ -62,7 +62,7 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
         else:
             log = st.log
             st.log = (news, log, log[2] + 1 if log is not None else 1)
-    if old_index != new_index and (prog.leave_triggers or prog.enter_triggers):
+    if old_index != new_index and comp.kind in prog.watched:
         old = prog.places[old_index]
         if kind is Location or type(old) is Location:     # (triggers watch board locations only)
             fire_moved(prog, st, comp, old, dest)
@@ -98,17 +98,21 @@ def move_onto(prog, st, comp: Comp, loc: Location, span=None) -> None:
             # who saw its face before makes no difference: it lands face up, for all to see
             news = moved(prog, st, comp, 0, prog.places[old_index], loc, "bottom")
         st.log = (news, log, log[2] + 1 if log is not None else 1)
-    if old_index != new_index and (prog.leave_triggers or prog.enter_triggers):
+    if old_index != new_index and comp.kind in prog.watched:
         fire_moved(prog, st, comp, prog.places[old_index], loc)
 
 
 def fire_moved(prog, st, comp, old, new) -> None:
     """The triggers of comp leaving the place old and entering new (of those that are board
-    locations), after the move."""
-    if prog.leave_triggers and type(old) is Location:
-        fire(prog, st, prog.leave_triggers, comp, old)
-    if prog.enter_triggers and type(new) is Location:
-        fire(prog, st, prog.enter_triggers, comp, new)
+    locations), after the move: those that watch its kind (Program.watched)."""
+    watched = prog.watched.get(comp.kind)
+    if watched is None:
+        return
+    leave, enter = watched
+    if leave and type(old) is Location:
+        fire(prog, st, leave, comp, old)
+    if enter and type(new) is Location:
+        fire(prog, st, enter, comp, new)
 
 
 def fire(prog, st, triggers, comp, loc) -> None:

@@ -51,6 +51,9 @@ class Program:
         self.after_action = None
         self.enter_triggers: list = []
         self.leave_triggers: list = []
+        # kind -> (its leave triggers, its enter triggers): the kinds whose moves fire some
+        # (compiler/triggers.py: a trigger that begins `where x is Kind` watches that kind only)
+        self.watched: dict = {}
         self.turn_options: list = []
         self.turn_option_units = frozenset()
         self.graphs = None
