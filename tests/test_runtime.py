@@ -564,6 +564,34 @@ def test_grid_queries(expr, shown):
     assert value(expr, WALLED) == shown
 
 
+@pytest.mark.parametrize("chance", ["seeded", "explicit"])
+def test_what_lies_where_a_component_lies(chance):
+    # at(c.location, K) read in place by c's slot; under explicit chance, while the shuffled deck
+    # waits for its order, through the place (which the deck's own cards are not asked of)
+    decls = WALLED + dedent("""
+        kind Pawn
+        kind Card:
+            n: int
+        zone box: area of Pawn:
+            2 x Pawn
+        zone deck: deck of Card:
+            Card(n: k) for each k in 1..3
+        zone table: area of Card
+        define company(x) = count(each y in at(x.location, Pawn))
+    """)
+    flow = """
+        shuffle deck
+        move first(contents(box)) to B2
+        for each c in contents(box):
+            announce ">box {count(each y in at(c.location, Pawn))} {company(c)} {count(at(c.location, Card))}"
+        for each c in components(Pawn):
+            announce ">{c.location} {company(c)} {[y.n for each y in at(c.location, Card)]}"
+    """
+    game = load(decls, dedent(flow).strip("\n") + "\nwin players")
+    assert "st.contents[st.loc[" in game.program.code_map.texts("the flow")
+    assert said(game.new_game(seed=0, chance=chance)) == ["box 1 1 0", "B2 1 ", "box 1 "]
+
+
 def test_graph_functions_accept_a_component_for_its_location():
     decls = WALLED + "kind Pawn\nzone box: area of Pawn:\n    Pawn\ndefine names_of(xs) = sort(each x in xs by x.name)\n"
     flow = """

@@ -922,6 +922,9 @@ class ExprGen:
         shuffled lazily, as a zone may be), anything else through _items_of. iterable: the text
         is a comprehension's source, where Python forbids `:=`."""
         text = self.plain(place, names) if iterable else self.gen(place, names)
+        held = self.held_by(text)
+        if held is not None:
+            return held
         zone = self.ns.known(text)
         if type(zone) is Location and on("typed"):     # a location named in the rules
             return self.counted(f"st.contents[{zone.index}]")
@@ -954,6 +957,21 @@ class ExprGen:
         if kind is not None and (kind is LOCATION or kind.head in ("zone", "zone of")):
             return self.counted(f"_items_of(st, {text})")
         return f"_items_of(st, {text})"         # (a list, maybe: its items gone through as any list's)
+
+    def held_by(self, text: str):
+        """What lies where a component lies (`at(x.location, Kind)`, `contents(x.location)`, a
+        define's parameter given one), when text reads the place of a component a Python name
+        holds (as the compiler writes `.location` of what is sure to be one): read in place by
+        the slot that place has in the state, its contents' slot, unless some zone waits to be
+        shuffled; else None. (No `:=`: it may be a comprehension's source.)"""
+        head = f"{self.k(self.prog.places)}[st.loc["
+        inner = text.strip("()")
+        if not (on("typed") and inner.startswith(head) and inner.endswith(".id]]")):
+            return None
+        name = inner[len(head):-len(".id]]")]
+        if not _READ.fullmatch(name):
+            return None
+        return self.counted(f"(st.contents[st.loc[{name}.id]] if not st.lazy else _items_of(st, {inner}))")
 
     def read_in_place(self, name: str, cls: str) -> str:
         """What lies on the place a Python name holds: read in place when it is a cls (a
