@@ -313,7 +313,7 @@ def _told_at_once(prog, st, items: tuple, where, end, facing, told: list) -> boo
     before = _faces_before(prog, st, order, where.lays_up if facing is None else facing == "up", prog.places[old])
     if before is None:
         return False
-    _move_at_once(st, items, where, end, facing)
+    _move_at_once(st, items, where, end, facing, old)
     told.extend(moved_run(prog, st, order, before, prog.places[old], where,
                           where.default_end if end is None else end))
     return True
@@ -400,16 +400,21 @@ def _faces_before(prog, st, items: tuple, up: bool, old):
     return before
 
 
-def _move_at_once(st, items: tuple, where, end, facing) -> None:
+def _move_at_once(st, items: tuple, where, end, facing, old=None) -> None:
     """move_many's effect when _at_once: the same contents, places and faces as moving each.
+    old: the slot of the place they all lie in, when the caller knows it.
     (Plain loops: the few items a move takes are written faster by Python's own list stores
     than through map() over the lists' methods, which counts fewer opcodes but costs more.)"""
     loc, contents, new = st.loc, st.contents, where.index
     if st.lazy and new in st.lazy:
         settle(st, new)
-    olds = {loc[c.id] for c in items}
-    if len(olds) == 1:
-        old = olds.pop()
+    if old is None:
+        old = loc[items[0].id]
+        for c in items:
+            if loc[c.id] != old:
+                old = None
+                break
+    if old is not None:
         row = contents[old]
         if len(row) == len(items):
             contents[old] = ()          # all that lay there (the items are distinct)
@@ -423,7 +428,7 @@ def _move_at_once(st, items: tuple, where, end, facing) -> None:
             contents[old] = tuple([x for x in row if x not in moving])
     else:
         moving = set(items)
-        for old in olds:
+        for old in {loc[c.id] for c in items}:
             contents[old] = tuple([x for x in contents[old] if x not in moving])
     _lay_at_once(st, items, where, end, facing)
 
@@ -515,7 +520,7 @@ def drawn_at_once(prog, st, count, src, dst, end, dest_end, facing, told=None) -
         if before is None:
             return False
         # each drawn one put on top in turn: the last drawn lies on top
-        _move_at_once(st, drawn[::-1] if dest_end == "top" else drawn, dst, dest_end, facing)
+        _move_at_once(st, drawn[::-1] if dest_end == "top" else drawn, dst, dest_end, facing, src.index)
     if told is not None:
         dest_end = dst.default_end if dest_end is None else dest_end
         told.extend(moved_run(prog, st, drawn, before, src, dst, dest_end))
