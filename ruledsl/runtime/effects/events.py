@@ -252,7 +252,8 @@ def moved_run(prog, st, items, before, old, new, end) -> list:
         elif vis == "owner" and new.owner is not None:
             gained = 1 << new.owner.index
     faces, known, owners, fields = st.face, st.known, st.owner, st.fields
-    out, names, kinds, key = [], [], [], None
+    out, names, kinds = [], [], []
+    key_to = key_who = _NO_KEY
     for comp, before_face in zip(items, before):
         kind = comp.kind
         cid = comp.id
@@ -278,13 +279,18 @@ def moved_run(prog, st, items, before, old, new, end) -> list:
             name = fields[cid][i] if kind.shown is None and i is not None else None
             if type(name) is not str:
                 name = component_text(st, comp)
-        if (to, who) != key:
-            _run(out, names, kinds, key, old, new, end)
-            names, kinds, key = [], [], (to, who)
+        if to != key_to or who != key_who:
+            if names:
+                _run(out, names, kinds, (key_to, key_who), old, new, end)
+                names, kinds = [], []
+            key_to, key_who = to, who
         names.append(name)
         kinds.append(kind.name)
-    _run(out, names, kinds, key, old, new, end)
+    _run(out, names, kinds, (key_to, key_who), old, new, end)
     return out
+
+
+_NO_KEY = object()      # no run begun yet: unequal to any seats' mask and any kind's name
 
 
 def _run(out: list, names: list, kinds: list, key, old, new, end) -> None:
