@@ -801,6 +801,39 @@ def test_draw():
     assert "deck is empty" in state.events(0)    # a draw from an empty zone stops, and says so
 
 
+@pytest.mark.parametrize("chance", ["seeded", "explicit"])
+def test_a_draw_of_one(chance):
+    # drawn where the flow reaches it (decisions.draw_single), unless chance is explicit: then a
+    # draw from a bag waits for chance, as a draw of several does
+    decls = ZONES + "kind Chip\nzone cup: bag of Chip:\n    3 x Chip\nzone saucer: area of Chip\n"
+    flow = """
+        draw from deck to P1.hand
+        draw from bottom of deck to pile face down
+        draw from cup to saucer
+        announce ">{contents(P1.hand)}|{contents(deck)}|{count(contents(saucer))}|{count(contents(cup))}"
+        draw from pile to deck
+        draw from pile to deck
+        announce ">{contents(deck)}|{count(contents(pile))}"
+    """
+    game = load(decls, dedent(flow).strip("\n") + "\nwin players")
+    # (each of the five, and some written again in place of a jump: compiler/unit.py)
+    assert game.program.code_map.texts("the flow").count("_draw_single(") >= 5
+    state = game.new_game(seed=0, chance=chance)
+    if chance == "explicit":
+        assert state.is_chance() and len(state.legal_actions()) == 1      # 3 alike chips: one outcome
+        state.apply(0)
+    assert said(state) == ["1|2, 3, 4|1|2", "5, 2, 3, 4|0"]
+    assert state.events(0).count("pile is empty") == 1
+
+
+def test_a_draw_of_one_from_what_is_not_a_zone_is_a_rules_error():
+    flow = "move first(contents(purse)) to A1\ndraw from A1 to purse"
+    with pytest.raises(ruledsl.RulesError) as caught:
+        run(ZONES, flow)
+    assert "not a zone to draw from" in caught.value.message
+    assert caught.value.line == line_of(rules_text(ZONES, flow), "draw from A1")
+
+
 def test_a_move_into_a_full_zone_is_a_rules_error():
     decls = ZONES + "zone small: area of Card, capacity 2\n"
     with pytest.raises(ruledsl.RulesError) as caught:

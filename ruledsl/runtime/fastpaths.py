@@ -90,14 +90,17 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
 - walks:    `reachable(.., exact: true, revisit: false)` on a board with few conditional
             steps asks them once, and walks over the steps open now, kept as plain tuples
             per answer (engine/graph.Graphs.simple_ends), instead of asking each step's
-            condition at every step of every walk.
+            condition at every step of every walk;
+- draws:    a `draw` of one component, where chance is not explicit (it cannot wait for
+            chance), is drawn in the block that reaches it (decisions.draw_single), instead
+            of through a slot of the frame and a block of its own that draws what is left.
 """
 from __future__ import annotations
 
 import os
 
 ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "fixed", "fuse", "lazy", "jumps",
-                 "started", "bulk", "remember", "walks", "keyed", "splice", "lift"})
+                 "started", "bulk", "remember", "walks", "keyed", "splice", "lift", "draws"})
 
 
 def _off_from_environment() -> set:

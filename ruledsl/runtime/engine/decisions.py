@@ -372,6 +372,18 @@ def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end
     return None
 
 
+def draw_single(prog, st, src, end, dst, dest_end, facing, span) -> None:
+    """`draw from src to dst` (one component) where chance is not explicit, in the block that
+    reaches it: what draw_step does for one (fastpaths: "draws"), with no slot in the frame
+    nor a block of its own."""
+    if getattr(src, "index", None) is None:
+        raise error(span, f"{display(st, src)} is not a zone to draw from")
+    if not st.contents[src.index]:
+        emit(st, f"{src.label} is empty", kind="draw")
+        return
+    move(prog, st, draw_one(prog, st, src, end, span), dst, dest_end, facing, span)
+
+
 def draw_apply(prog, st, fr, slot: str, dest_end, facing, top_pc: int, span) -> None:
     """The component chance drew: move it, then draw on."""
     env = fr.env
