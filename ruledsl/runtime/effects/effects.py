@@ -33,7 +33,11 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
     # Who saw its face before matters only when the move's event may hide it from someone (and
     # there is an event: not in a muted state, as a search bot's playout, nor `quietly:`).
     quiet = quiet or st.muted or st.quiet
-    before = face_mask(prog, st, comp) if not quiet and (comp.kind.position != "all" or not up_after) else 0
+    sort = comp.kind
+    if quiet or up_after and sort.position == "all":
+        before = 0
+    else:       # face_mask(), written out
+        before = prog.everyone if st.face[cid] else st.known[cid] & prog.everyone | prog.places[old_index].sees
     if st.lazy and new_index in st.lazy:
         settle(st, new_index)
     items = contents[old_index]
@@ -52,9 +56,22 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
     if not up_after:
         st.known[cid] = 0
     if not quiet:
-        sort = comp.kind
-        if up_after and sort.position == "all":     # face up in plain sight: everyone reads its name
-            news = new_moved((component_text(st, comp), sort.name, None, None, prog.places[old_index], dest, end))
+        if sort.position == "all":
+            # where it lies is seen by all: moved() written out for it. Its face, seen by all when
+            # it lies face up, else by those who saw it before or see it where it lands (what
+            # they were shown is forgotten: it was turned face down)
+            if up_after:
+                to = who = None
+            else:
+                to = before | dest.sees
+                who = sort.name
+                if to == prog.everyone:
+                    to = who = None
+            i = sort.read_as
+            name = st.fields[cid][i] if sort.shown is None and i is not None else None
+            if type(name) is not str:
+                name = component_text(st, comp)
+            news = new_moved((name, sort.name, to, who, prog.places[old_index], dest, end))
         else:
             news = moved(prog, st, comp, before, prog.places[old_index], dest, end)
         if told is not None:
@@ -62,7 +79,7 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
         else:
             log = st.log
             st.log = (news, log, log[2] + 1 if log is not None else 1)
-    if old_index != new_index and comp.kind in prog.watched:
+    if old_index != new_index and sort in prog.watched:
         old = prog.places[old_index]
         if kind is Location or type(old) is Location:     # (triggers watch board locations only)
             fire_moved(prog, st, comp, old, dest)
@@ -378,14 +395,8 @@ def _faces_before(prog, st, items: tuple, up: bool, old):
     where it cannot matter, as move() has it), all lying in the place old (face_mask, for each:
     what old shows worked out once); None when an item reads by its kind's `shown as`, which may
     read what the others' moves change (then they move one by one)."""
-    everyone = (1 << len(prog.players)) - 1
-    shown = 0       # the seats old shows the faces of what lies in it to
-    if type(old) is Zone:
-        vis = old.visibility
-        if vis == "all":
-            shown = everyone
-        elif vis == "owner" and old.owner is not None:
-            shown = 1 << old.owner.index
+    everyone = prog.everyone
+    shown = old.sees
     face, known = st.face, st.known
     before = []
     for c in items:

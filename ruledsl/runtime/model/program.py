@@ -29,6 +29,7 @@ class Program:
         labels = definition.seat_names(players, display=True)
         self.players = tuple(Player(i, names[i], labels[i]) for i in range(players))
         self.seat_by_name = {p.name: p for p in self.players}
+        self.everyone = (1 << players) - 1      # every seat, as a bitmask of seats
         self.started: dict = {}     # (chance, hold) -> the state every seed starts in, when chance played no part
         self.bulk = on("bulk")      # read where components move: an attribute, not a call
         self._build_enums()
@@ -136,6 +137,7 @@ class Program:
 
     def _build_zones(self):
         self.zones: dict = {}
+        everyone = self.everyone
         for decl in self.defn.zones.values():
             shape = ZONE_SHAPES[decl.shape]
             visibility = decl.visibility.who if decl.visibility else shape.visibility
@@ -144,6 +146,8 @@ class Program:
             instances = []
             for owner in owners:
                 zone = Zone(len(self.places), decl.name, owner, decl.shape, shape.ordered, facing, visibility, None)
+                zone.sees = everyone if visibility == "all" else \
+                    1 << owner.index if visibility == "owner" and owner is not None else 0
                 if decl.label:
                     zone.label = f"{owner.label}'s {decl.label}" if owner is not None else decl.label
                 self.places.append(zone)

@@ -53,9 +53,11 @@ class Place:
     """Somewhere components lie: a zone (one per seat when per player) or a board location.
 
     index: its slot in State.contents; lays_up: whether what is put there lies face up unless
-    told otherwise; default_end: where a move puts a component unless told ("top" or "bottom").
+    told otherwise; default_end: where a move puts a component unless told ("top" or "bottom");
+    sees: the seats, as a bitmask, that see the face of whatever lies here face down (a zone
+    visible to all or to its owner; none on a board), set when the program is built.
     """
-    __slots__ = ("index", "name", "label", "lays_up", "default_end")
+    __slots__ = ("index", "name", "label", "lays_up", "default_end", "sees")
 
 
 class Zone(Place):
@@ -72,6 +74,7 @@ class Zone(Place):
         self.facing = facing
         self.visibility = visibility
         self.capacity = capacity
+        self.sees = 0               # (worked out by the program, which knows how many seats play)
         self.lays_up = facing == "up"
         self.default_end = "top" if shape in ("deck", "pile") else "bottom"
         self.name = f"{owner.name}.{decl_name}" if owner is not None else decl_name
@@ -96,6 +99,7 @@ class Location(Place):
         self.fields = fields
         self.tags = tags
         self.ordinal = ordinal
+        self.sees = 0
         self.lays_up = True
         self.default_end = "bottom"
 
