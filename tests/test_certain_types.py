@@ -4,6 +4,7 @@ bool() around what is already true or false; and the any/all that yield only the
 from __future__ import annotations
 
 import re
+from textwrap import dedent
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -627,3 +628,27 @@ def test_what_a_rules_first_caller_is_sure_of_is_not_sure_of_the_rule(off, monke
     with pytest.raises(ruledsl.RulesError) as caught:
         state.apply("0 1")          # the third decision's labels read none's score
     assert (caught.value.line, caught.value.message) == (5, "cannot read .score of none")
+
+
+def test_a_decision_by_a_seat_certainly_one_asks_nothing_of_it():
+    # `choose … by p` where p is a loop's seat: p is the chooser as it is (no _chooser call); by
+    # a variable that may hold anything, the helper tests it (and says what is wrong)
+    text = HEADER + dedent("""
+        var who: any = 3
+        flow:
+            for each p in players:
+                choose x from [1, 2] by p:
+                    announce ">{p} {x}"
+            choose y from [1, 2] by who:
+                pass
+            win players
+    """)
+    game = ruledsl.load("certain_chooser.rules", players=2, text=text)
+    code = game.program.code_map.texts("the flow")
+    assert code.count("chooser = _chooser(") == 1
+    state = game.new_game(seed=0)
+    state.apply("2")
+    with pytest.raises(ruledsl.RulesError) as caught:
+        state.apply("1")            # the flow goes on to `by who`
+    assert "3 is not a player" in str(caught.value)
+    assert [e for e in state.events(None) if e.startswith(">")] == [">P1 2", ">P2 1"]

@@ -387,7 +387,10 @@ class UnitGen(TogetherGen):
         if s.chooser is None:
             # whoever's turn it is (a seat, set by `turn`), or the helper's error when nobody's is
             return f"(st.current if st.current is not None else _chooser(st, None, {self.k(s.span)}))"
-        return f"_chooser(st, {self.x(s.chooser, names)}, {self.k(s.span)})"
+        text = self.x(s.chooser, names)
+        if on("typed") and self.compiler.exprs.sure(text, "Player") is not None:
+            return text         # a seat, certainly (a loop's over the players): nothing to ask of it
+        return f"_chooser(st, {text}, {self.k(s.span)})"
 
     def u_Choose(self, unit, s, names, exits, loops, together=None):
         """together: the Together of a `simultaneously` this decision is made in (its seat
