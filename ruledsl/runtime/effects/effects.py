@@ -472,7 +472,7 @@ def draw_one(prog, st, src, end, span):
     """The component a draw takes (at random from a bag; else from the top or the bottom), or None."""
     if type(src) is not Zone:
         raise error(span, f"{display(st, src)} is not a zone to draw from")
-    items = items_of(st, src)
+    items = st.contents[src.index] if not st.lazy else items_of(st, src)     # (items_of settles a lazy zone)
     if not items:
         return None
     if src.shape == "bag":
