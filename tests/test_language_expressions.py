@@ -262,3 +262,13 @@ def test_places_truth_values_and_lists_are_compared_without_the_general_equality
     code = ruledsl.load(tmp_rules("q.rules", text), 2).program.code_map.texts("")
     assert "_same(" not in code
     assert code.count(" is not ") >= 3 and " == " in code
+
+
+def test_membership_in_a_list_fixed_when_compiled_is_python_s_own(tmp_rules):
+    # `x in squares` (a constant list) is Python's `in` on the tuple made when compiled, no test of
+    # what the list is, in a comprehension's source as anywhere
+    text = HEADER + MEMBERSHIP + 'flow:\n    announce "{count(each x in [each y in picked where y in squares] ' \
+        'where x in squares)} {3 in squares} {5 in squares}"\n    win [P1]\n'
+    game = ruledsl.load(tmp_rules("m.rules", text), 2)
+    assert "_contains(" not in game.program.code_map.texts("the flow")
+    assert game.new_game(seed=0).events(None)[0] == "2 true false"

@@ -404,7 +404,9 @@ class ExprGen:
             a, b = (t if _boolean(x, defines) else f"bool({t})" for x, t in ((e.left, a), (e.right, b)))
             return f"({a} {op} {b})"
         if op in ("in", "not in"):
-            if self.no_walrus or not on("compare"):
+            if on("compare") and on("fold") and type(self.ns.known(b)) is tuple:
+                test = f"(({a}) in {b})"        # a list fixed when compiled (`c.suit in red_suits`)
+            elif self.no_walrus or not on("compare"):
                 test = f"_contains(st, {a}, {b})"
             elif self.sure(b, "tuple") is not None:
                 test = f"(({a}) in {self.sure(b, 'tuple')})"
@@ -743,8 +745,9 @@ class ExprGen:
         items, m = self.ns.fresh("s"), self.temp()
         source, _ = self.items_source(c.source, names)
         within = self.gen(where.right, names)
-        if source.isidentifier() and within.isidentifier():
-            items, m = source, within       # both worked out already: nothing to keep or to put off
+        fixed = on("fold") and type(self.ns.known(within)) is tuple     # a list fixed when compiled
+        if source.isidentifier() and within.isidentifier() or fixed:
+            items, m = (source if source.isidentifier() else items), within     # nothing to keep or to put off
         inside = f"map({m}.__contains__, {items})"
         var = self.ns.fresh("v")
         general = f"_contains(st, {var}, {m})"
@@ -759,10 +762,12 @@ class ExprGen:
             ("count", "in"): (f"sum({inside})", f"sum(1 for {var} in {items} if {general})"),
             ("count", "not in"): (f"len({items}) - sum({inside})", f"sum(1 for {var} in {items} if {general})"),
         }[kind]
-        made = within in self.built and on("typed")        # M is a list just made (or kept): a tuple
+        made = within in self.built and on("typed") or fixed    # a list just made (or kept), or fixed: a tuple
         if items is source:
             return fast if made else f"({fast} if type({m}) is tuple else {slow})"
         empty = {"any": "False", "all": "True", "count": "0"}[e.func]
+        if fixed:
+            return f"({empty} if not ({items} := {source}) else {fast})"
         if made:
             return f"({empty} if not ({items} := {source}) else (({m} := {within}), {fast})[-1])"
         return f"({empty} if not ({items} := {source}) else ({fast} if type({m} := {within}) is tuple else {slow}))"
