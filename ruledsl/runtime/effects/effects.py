@@ -459,12 +459,18 @@ def _lay_at_once(st, items: tuple, where, end, facing) -> None:
     else:
         contents[new] = contents[new] + items
     up = where.lays_up if facing is None else facing == "up"
-    face, known = st.face, st.known
-    for c in items:
-        cid = c.id
-        loc[cid] = new
-        face[cid] = up
-        if not up:
+    face = st.face
+    if up:          # (a loop for each way they face: no test of it for each item)
+        for c in items:
+            cid = c.id
+            loc[cid] = new
+            face[cid] = True
+    else:
+        known = st.known
+        for c in items:
+            cid = c.id
+            loc[cid] = new
+            face[cid] = False
             known[cid] = 0
 
 
