@@ -100,11 +100,27 @@ def test_all_that_lies_in_a_zone_moved_to_a_zone_is_taken_whole(monkeypatch):
     assert _moves_made(state, "back", monkeypatch) == 0      # (a sum of contents: moved at once too)
 
 
+def _played_both_ways(turns: list, monkeypatch) -> tuple:
+    """The fixture's turns (label, moves one by one they make) played with the bulk fast path on,
+    which makes that many moves one by one, and off: what each seat reads and sees, the same both
+    ways (returned)."""
+    from ruledsl.runtime import fastpaths
+    told = {}
+    for off in (set(), {"bulk"}):
+        monkeypatch.setattr(fastpaths, "OFF", off)
+        state = ruledsl.load(str(GAME), players=2).new_game(seed=1)
+        made = [_moves_made(state, label, monkeypatch) for label, _ in turns]
+        if not off:
+            assert made == [moves for _, moves in turns]
+        told[frozenset(off)] = (state.events(None), state.events(0), state.events(1), state.view(0), state.view(1))
+    assert told[frozenset()] == told[frozenset({"bulk"})]
+    return told[frozenset()]
+
+
 def test_told_moves_of_all_that_lies_in_one_place_are_made_at_once(monkeypatch):
     """move_many told (not `quietly:`): from one place, at once, each told as moving it alone
     tells it (hidden from whom it was hidden); from two places, or of chips whose text reads
     what the moves change, one by one."""
-    from ruledsl.runtime import fastpaths
     turns = [("deal", 0), ("show", 0),
              ("hand aloud", 0),     # P1's hand, face down onto the top of the pile
              ("hand aloud", 0),     # P2's, empty
@@ -114,16 +130,7 @@ def test_told_moves_of_all_that_lies_in_one_place_are_made_at_once(monkeypatch):
              ("move aloud", 6),     # from the deck and a hand: one by one
              ("chips aloud", 3),    # chips read what their moves change: one by one
              ("show", 0)]
-    told = {}
-    for off in (set(), {"bulk"}):
-        monkeypatch.setattr(fastpaths, "OFF", off)
-        state = ruledsl.load(str(GAME), players=2).new_game(seed=1)
-        made = [_moves_made(state, label, monkeypatch) for label, _ in turns]
-        if not off:
-            assert made == [moves for _, moves in turns]
-        told[frozenset(off)] = [state.events(seat) for seat in (None, 0, 1)]
-    assert told[frozenset()] == told[frozenset({"bulk"})]
-    events = told[frozenset()][0]
+    events = _played_both_ways(turns, monkeypatch)[0]
     # the last put on top first, told in the order moved, each run of alike moves as one
     assert "8, 6, 4 and 2 move from P1.hand to pile" in events
     assert "2, 4, 6 and 8 move from table to deck" in events
@@ -140,7 +147,6 @@ def test_a_card_shown_and_moved_face_down_at_once_is_known_no_longer():
 
 
 def test_draws_of_enough_from_a_deck_or_a_pile_are_made_at_once(monkeypatch):
-    from ruledsl.runtime import fastpaths
     turns = [("draw", 0),           # 3 from the deck's top to a hand, at once
              ("draw under", 0),     # 2 from its bottom onto the pile, face down
              ("draw back", 2),      # 3 from the pile, which holds 2: one by one, until it is empty
@@ -155,15 +161,7 @@ def test_draws_of_enough_from_a_deck_or_a_pile_are_made_at_once(monkeypatch):
              ("draw", 0),           # the deck's 3
              ("pour", 3),           # draws of chips read as what their moves change: one by one
              ("pour back", 3)]
-    told = {}
-    for off in (set(), {"bulk"}):
-        monkeypatch.setattr(fastpaths, "OFF", off)
-        state = ruledsl.load(str(GAME), players=2).new_game(seed=1)
-        made = [_moves_made(state, label, monkeypatch) for label, _ in turns]
-        if not off:
-            assert made == [moves for _, moves in turns]
-        told[frozenset(off)] = (state.events(None), state.view(0), state.view(1))
-    assert told[frozenset()] == told[frozenset({"bulk"})]
+    _played_both_ways(turns, monkeypatch)
 
 
 def test_a_bag_drawn_from_at_once_is_left_in_the_order_drawing_one_by_one_leaves(monkeypatch):
