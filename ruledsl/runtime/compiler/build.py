@@ -55,7 +55,8 @@ HELPERS = {
     "_enter_turn": flow.enter_turn, "_Runaway": Runaway, "_GameOver": GameOver,
     # decisions, chance and frames
     "_Frame": Frame, "_chance": dec.chance, "_rolled": dec.rolled, "_draw_step": dec.draw_step,
-    "_draw_apply": dec.draw_apply, "_draw_single": dec.draw_single, "_chooser": dec.chooser_of, "_seen_by": dec.seen_by, "_pick": dec.pick,
+    "_draw_apply": dec.draw_apply, "_draw_single": dec.draw_single, "_chooser": dec.chooser_of,
+    "_seen_by": dec.seen_by, "_pick": dec.pick,
     "_reveal_picks": dec.reveal_picks, "_selections": dec.selections, "_offer_choice": dec.offer_choice,
     "_offer_selections": dec.offer_selections, "_fixed_selections": fixed_selections, "_offer_menu": dec.offer_menu, "_SUSPEND": SUSPEND, "_error": error, "_LATER": dec.LATER,
 }

@@ -357,8 +357,9 @@ class UnitGen(TogetherGen):
             # one component, where chance is not explicit (it cannot suspend): drawn here
             unit.add("if not st.explicit:", s.span)
             with unit.indented():
-                unit.add(f"_draw_single(prog, st, {self.x(s.source, names)}, {self.k(s.end)}, {self.x(s.dest, names)}, "
-                         f"{self.k(s.dest_end)}, {self.k(s.facing)}, {self.k(s.span)})", s.span)
+                unit.add(f"_draw_single(prog, st, {self.x(s.source, names)}, {self.k(s.end)}, "
+                         f"{self.x(s.dest, names)}, {self.k(s.dest_end)}, {self.k(s.facing)}, {self.k(s.span)})",
+                         s.span)
                 unit.add(f"fr.pc = __L{end}__", s.span)
                 unit.add("return", s.span)
         unit.add(f"env[{slot!r}] = ({count}, {self.x(s.source, names)}, {self.x(s.dest, names)})", s.span)

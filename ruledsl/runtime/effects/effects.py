@@ -327,7 +327,8 @@ def _told_at_once(prog, st, items: tuple, where, end, facing, told: list) -> boo
         return False
     # moved in the order move_many moves them: the last first onto the top, so that they lie in order
     order = items[::-1] if end == "top" else items
-    before = _faces_before(prog, st, order, where.lays_up if facing is None else facing == "up", prog.places[old])
+    up = where.lays_up if facing is None else facing == "up"
+    before = _faces_before(prog, st, order, up, prog.places[old])
     if before is None:
         return False
     _move_at_once(st, items, where, end, facing, old)
