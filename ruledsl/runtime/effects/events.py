@@ -227,10 +227,13 @@ def moved_run(prog, st, items, before, old, new, end) -> list:
     faces, known, owners, fields = st.face, st.known, st.owner, st.fields
     out, names, kinds = [], [], []
     key_to = key_who = _NO_KEY
+    last = pos = kind_name = field = None
     for comp, before_face in zip(items, before):
         kind = comp.kind
+        if kind is not last:    # (what the kind says, asked again only when the kind changes)
+            last, pos, kind_name = kind, kind.position, kind.name
+            field = kind.read_as if kind.shown is None else None     # the field it reads as, if any
         cid = comp.id
-        pos = kind.position
         if pos == "all":
             position = everyone
         else:
@@ -241,15 +244,14 @@ def moved_run(prog, st, items, before, old, new, end) -> list:
         if face == everyone:
             to = who = None
         elif position == everyone:
-            to, who = face, kind.name
+            to, who = face, kind_name
         elif face:
             to, who = position, None
         else:
             to, who = position, None
             face = None
         if face is not None:
-            i = kind.read_as
-            name = fields[cid][i] if kind.shown is None and i is not None else None
+            name = fields[cid][field] if field is not None else None
             if type(name) is not str:
                 name = component_text(st, comp)
         if to != key_to or who != key_who:
@@ -258,7 +260,7 @@ def moved_run(prog, st, items, before, old, new, end) -> list:
                 names, kinds = [], []
             key_to, key_who = to, who
         names.append(name)
-        kinds.append(kind.name)
+        kinds.append(kind_name)
     _run(out, names, kinds, (key_to, key_who), old, new, end)
     return out
 
