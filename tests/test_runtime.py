@@ -1680,6 +1680,41 @@ def test_a_trigger_that_begins_with_a_kind_test_fires_for_that_kind_alone():
     assert [len(t) for t in prog.watched[ghost]] == [2, 2] and [len(t) for t in prog.watched[bat]] == [2, 3]
 
 
+def test_a_quiet_block_of_one_move_is_quiet_in_the_triggers_it_fires_too():
+    # `quietly:` holding one move of one component says so to effects.move itself: what the
+    # move tells, and what the triggers it fires move, stays untold, as in any quiet block
+    decls = dedent("""
+        kind Ghost
+        zone crypt: area of Ghost:
+            3 x Ghost
+        zone limbo: area of Ghost
+        board Town grid:
+            map: \"\"\"
+        . .
+        \"\"\"
+        whenever x enters sq where x is Ghost and count(contents(crypt)) > 0:
+            move last(contents(crypt)) to limbo
+            announce ">{sq} calls one"
+    """)
+    flow = """
+        let g = first(contents(crypt))
+        quietly:
+            move g to A1 face down
+        announce ">{count(contents(limbo))}"
+        quietly:
+            move g to B1 face down
+            let h = 0
+        move g to A1 face down
+        move [g] to limbo
+    """
+    game = load(decls, dedent(flow).strip("\n") + "\nwin players")
+    assert game.program.code_map.texts("the flow").count(", True)") == 1      # the first block alone
+    events = game.new_game(seed=0).events(None)
+    assert [e for e in events if e.startswith(">")] == [">A1 calls one", ">1", ">B1 calls one"]
+    # the moves told: only those outside the quiet blocks (and the trigger's, the crypt empty, none)
+    assert [e for e in events if " move" in e] == ["a Ghost moves from B1 to A1", "Ghost moves from A1 to limbo"]
+
+
 def test_after_each_action_runs_after_player_decisions_only():
     flow = """
         repeat 2 times:

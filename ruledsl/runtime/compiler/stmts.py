@@ -172,6 +172,19 @@ class StmtGen:
             return
         out.add(f"_move_many(prog, st, {item}, {rest})", s.span)
 
+    def one_moved(self, s, names):
+        """(a Python name, the text binding it to the item, the rest of the arguments) of a `move`
+        of what the checker expects to be one component, not onto a location as it lays things
+        (effects.move_onto); None for any other move."""
+        kind = self.exprs.type_of(s.item)
+        if kind is None or kind.head != "kind":
+            return None
+        item, dest = self.x(s.item, names), self.x(s.dest, names)
+        if s.end is None and s.facing is None and self.exprs.sure(dest, "Location") is not None:
+            return None
+        t = self.exprs.temp()
+        return t, f"({t} := {item})", f"{dest}, {self.k(s.end)}, {self.k(s.facing)}, {self.k(s.span)}"
+
     def zone_emptied(self, s) -> bool:
         """Whether a move takes all that lies in a zone to a zone (as the checker types them)."""
         item = s.item
@@ -365,6 +378,22 @@ class StmtGen:
         self.guarded(s, names, out, "st.phase = st.phase[:-1]")
 
     def s_Quietly(self, s, names, out, persist):
+        if len(s.body) == 1 and type(s.body[0]) is n.Move and on("typed") and not self.zone_emptied(s.body[0]):
+            one = self.one_moved(s.body[0], names)
+            if one is not None:
+                # one component moved quietly: said to move() itself (no count to raise and
+                # restore around the call); a list, as any quiet block
+                t, bound, rest = one
+                out.add(f"if type{bound} is Comp:", s.span)
+                out.add(f"    _move(prog, st, {t}, {rest}, True)", s.span)
+                out.add("else:", s.span)
+                with out.indented():
+                    out.add("st.quiet += 1", s.span)
+                    out.add("try:", s.span)
+                    out.add(f"    _move_many(prog, st, {t}, {rest})", s.span)
+                    out.add("finally:", s.span)
+                    out.add("    st.quiet -= 1", s.span)
+                return
         out.add("st.quiet += 1", s.span)
         self.guarded(s, names, out, "st.quiet -= 1")
 

@@ -16,10 +16,11 @@ from .events import (a_kind, emit, emit_about, face_mask, log_moves, merge_moves
 
 
 # ---------------------------------------------------------------- moving
-def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=False, told=None) -> None:
+def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quietly=False, told=None) -> None:
     """Put comp at an end of dest (default: the top of a deck or pile, the end of anything else).
-    told: a list its news (events.Moved) is added to instead of the log (a run of moves told at
-    once: events.log_moves), for a caller sure that no trigger fires."""
+    quietly: as inside `quietly:` (a move that is all such a block holds), triggers it fires
+    included. told: a list its news (events.Moved) is added to instead of the log (a run of moves
+    told at once: events.log_moves), for a caller sure that no trigger fires."""
     if type(comp) is not Comp:
         raise error(span, f"only components can be moved, not {display(st, comp)}")
     kind = type(dest)
@@ -32,7 +33,7 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
     up_after = dest.lays_up if facing is None else facing == "up"
     # Who saw its face before matters only when the move's event may hide it from someone (and
     # there is an event: not in a muted state, as a search bot's playout, nor `quietly:`).
-    quiet = quiet or st.muted or st.quiet
+    quiet = quietly or st.muted or st.quiet
     sort = comp.kind
     if quiet or up_after and sort.position == "all":
         before = 0
@@ -82,7 +83,14 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quiet=Fal
     if old_index != new_index and sort in prog.watched:
         old = prog.places[old_index]
         if kind is Location or type(old) is Location:     # (triggers watch board locations only)
-            fire_moved(prog, st, comp, old, dest)
+            if quietly:
+                st.quiet += 1
+                try:
+                    fire_moved(prog, st, comp, old, dest)
+                finally:
+                    st.quiet -= 1
+            else:
+                fire_moved(prog, st, comp, old, dest)
 
 
 def move_onto(prog, st, comp: Comp, loc: Location, span=None) -> None:
