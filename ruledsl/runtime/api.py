@@ -77,7 +77,12 @@ class Actions(Sequence):
     def __getitem__(self, i):
         labels = self.labels
         if type(i) is int and 0 <= i < len(labels):
-            return _action(labels[i], i, self.seat, labels)
+            action = _bare(Action)      # _action(), written out: a bot's random pick asks here
+            action.label = labels[i]
+            action.index = i
+            action.seat = self.seat
+            action.labels = labels
+            return action
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(labels)))]
         n = len(labels)
