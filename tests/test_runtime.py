@@ -1715,6 +1715,16 @@ def test_a_quiet_block_of_one_move_is_quiet_in_the_triggers_it_fires_too():
     assert [e for e in events if " move" in e] == ["a Ghost moves from B1 to A1", "Ghost moves from A1 to limbo"]
 
 
+def test_a_quiet_block_of_one_move_of_nothing_says_what_is_wrong_where():
+    # the move of what turned out not to be a component goes the way of a list (effects.quietly)
+    decls = "kind Ghost\nzone crypt: area of Ghost:\n    Ghost\nzone limbo: area of Ghost\n"
+    flow = "quietly:\n    move first(contents(limbo)) to crypt"
+    with pytest.raises(ruledsl.RulesError) as caught:
+        run(decls, flow)
+    assert "only components can be moved, not none" in caught.value.message
+    assert caught.value.line == line_of(rules_text(decls, flow), "move first")
+
+
 def test_after_each_action_runs_after_player_decisions_only():
     flow = """
         repeat 2 times:

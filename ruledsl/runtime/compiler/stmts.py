@@ -153,10 +153,15 @@ class StmtGen:
 
     # ---------------------------------------------------------------- effects
     def s_Move(self, s, names, out, persist):
+        out.add(self.move_line(s, names)[0], s.span)
+
+    def move_line(self, s, names, quietly: bool = False) -> tuple:
+        """(a `move` as one line of Python, whether the line keeps it quiet itself). quietly: the
+        move is all a `quietly:` holds; a move of one component then says so to effects.move (no
+        count raised and restored around the call), any other needs the block's count around it."""
         if self.zone_emptied(s):        # `move contents(Z) to Z2`: effects.move_all
-            out.add(f"_move_all(prog, st, {self.x(s.item.args[0], names)}, {self.x(s.dest, names)}, "
-                    f"{self.k(s.end)}, {self.k(s.facing)}, {self.k(s.span)})", s.span)
-            return
+            return (f"_move_all(prog, st, {self.x(s.item.args[0], names)}, {self.x(s.dest, names)}, "
+                    f"{self.k(s.end)}, {self.k(s.facing)}, {self.k(s.span)})"), False
         item = self.x(s.item, names)
         dest = self.x(s.dest, names)
         rest = f"{dest}, {self.k(s.end)}, {self.k(s.facing)}, {self.k(s.span)}"
@@ -165,25 +170,13 @@ class StmtGen:
             t = self.exprs.temp()       # one component, as the checker expects: moved without a list
             onto = self.exprs.sure(dest, "Location") if s.end is None and s.facing is None else None
             if onto is not None:        # onto a board location, as it lays things: effects.move_onto
-                out.add(f"_move_onto(prog, st, {t}, {onto}, {self.k(s.span)}) if type({t} := {item}) is Comp "
-                        f"else _move_many(prog, st, {t}, {rest})", s.span)
-                return
-            out.add(f"(_move if type({t} := {item}) is Comp else _move_many)(prog, st, {t}, {rest})", s.span)
-            return
-        out.add(f"_move_many(prog, st, {item}, {rest})", s.span)
-
-    def one_moved(self, s, names):
-        """(a Python name, the text binding it to the item, the rest of the arguments) of a `move`
-        of what the checker expects to be one component, not onto a location as it lays things
-        (effects.move_onto); None for any other move."""
-        kind = self.exprs.type_of(s.item)
-        if kind is None or kind.head != "kind":
-            return None
-        item, dest = self.x(s.item, names), self.x(s.dest, names)
-        if s.end is None and s.facing is None and self.exprs.sure(dest, "Location") is not None:
-            return None
-        t = self.exprs.temp()
-        return t, f"({t} := {item})", f"{dest}, {self.k(s.end)}, {self.k(s.facing)}, {self.k(s.span)}"
+                return (f"_move_onto(prog, st, {t}, {onto}, {self.k(s.span)}) if type({t} := {item}) is Comp "
+                        f"else _move_many(prog, st, {t}, {rest})"), False
+            if quietly:     # (a list: moved as in any quiet block)
+                return (f"_move(prog, st, {t}, {rest}, True) if type({t} := {item}) is Comp "
+                        f"else _quietly(_move_many, prog, st, {t}, {rest})"), True
+            return f"(_move if type({t} := {item}) is Comp else _move_many)(prog, st, {t}, {rest})", False
+        return f"_move_many(prog, st, {item}, {rest})", False
 
     def zone_emptied(self, s) -> bool:
         """Whether a move takes all that lies in a zone to a zone (as the checker types them)."""
@@ -378,22 +371,17 @@ class StmtGen:
         self.guarded(s, names, out, "st.phase = st.phase[:-1]")
 
     def s_Quietly(self, s, names, out, persist):
-        if len(s.body) == 1 and type(s.body[0]) is n.Move and on("typed") and not self.zone_emptied(s.body[0]):
-            one = self.one_moved(s.body[0], names)
-            if one is not None:
-                # one component moved quietly: said to move() itself (no count to raise and
-                # restore around the call); a list, as any quiet block
-                t, bound, rest = one
-                out.add(f"if type{bound} is Comp:", s.span)
-                out.add(f"    _move(prog, st, {t}, {rest}, True)", s.span)
-                out.add("else:", s.span)
-                with out.indented():
-                    out.add("st.quiet += 1", s.span)
-                    out.add("try:", s.span)
-                    out.add(f"    _move_many(prog, st, {t}, {rest})", s.span)
-                    out.add("finally:", s.span)
-                    out.add("    st.quiet -= 1", s.span)
+        if len(s.body) == 1 and type(s.body[0]) is n.Move:
+            line, kept_quiet = self.move_line(s.body[0], names, quietly=True)
+            if kept_quiet:
+                out.add(line, s.span)
                 return
+            out.add("st.quiet += 1", s.span)
+            out.add("try:", s.span)
+            out.add("    " + line, s.body[0].span)
+            out.add("finally:", s.span)
+            out.add("    st.quiet -= 1", s.span)
+            return
         out.add("st.quiet += 1", s.span)
         self.guarded(s, names, out, "st.quiet -= 1")
 

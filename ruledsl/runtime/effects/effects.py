@@ -345,6 +345,16 @@ def _told_at_once(prog, st, items: tuple, where, end, facing, told: list) -> boo
     return True
 
 
+def quietly(effect, prog, st, *args) -> None:
+    """An effect made as inside `quietly:` (what the compiler writes for a list moved by a quiet
+    block that holds nothing else)."""
+    st.quiet += 1
+    try:
+        effect(prog, st, *args)
+    finally:
+        st.quiet -= 1
+
+
 def told_at_once(prog, st, where, leaving: bool) -> bool:
     """Whether the events of moves into where may be told once all are made (move()'s told):
     told at all (not muted, nor `quietly:`), with no trigger that may fire in between (and tell
