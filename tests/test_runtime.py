@@ -608,8 +608,8 @@ def test_a_decision_searches_once_for_the_distances_to_all_its_options(monkeypat
     # `avoid:`, each l (a location, a component on one, one off the board) looked up in it
     from ruledsl.runtime.engine.graph import Graphs
     searches = []
-    real = Graphs.distances
-    monkeypatch.setattr(Graphs, "distances", lambda self, st, start, *rest, **kw:
+    real = Graphs.search
+    monkeypatch.setattr(Graphs, "search", lambda self, st, start, *rest, **kw:
                         searches.append(start.name) or real(self, st, start, *rest, **kw))
     decls = WALLED + "kind Pawn\nzone box: area of Pawn:\n    2 x Pawn\n"
     flow = """
@@ -627,6 +627,36 @@ def test_a_decision_searches_once_for_the_distances_to_all_its_options(monkeypat
     assert searches == ["A1", "A1", "B1", "B1"]
     assert state.legal_labels() == ["3 none", "none none"]      # the one in the box is on no board
 
+
+
+def test_a_board_with_many_conditional_steps_searches_once_a_decision(monkeypatch):
+    # more steps with a condition than are asked before a search (graph.MAX_GATES): the
+    # distances are not kept for the game but once per decision, whatever the places avoided
+    from ruledsl.runtime.engine.graph import Graphs, MAX_GATES
+    searches = []
+    real = Graphs.search
+    monkeypatch.setattr(Graphs, "search", lambda self, st, start, *rest, **kw:
+                        searches.append(start.name) or real(self, st, start, *rest, **kw))
+    count = MAX_GATES + 2
+    decls = "".join(f"var o{i}: bool = true\n" for i in range(count)) + "board Ring:\n    edge road\n" + \
+        "".join(f"    location L{i}\n" for i in range(count)) + \
+        "".join(f"    road: L{i} - L{(i + 1) % count} when o{i}\n" for i in range(count))
+    flow = """
+        turn P1:
+            choose l from locations(Ring) where distance(L0, l, avoid: [L2]) != none as "{l} {distance(L0, l, avoid: [L2])}":
+                set o0 to false
+        turn P1:
+            choose l from locations(Ring) where distance(L0, l, avoid: [L2]) != none as "{l} {distance(L0, l, avoid: [L2])}":
+                announce ">{l}"
+    """
+    state = run(decls, flow)
+    assert state.prog.graphs.gates("Ring", None) is None
+    assert searches == ["L0"]
+    around = [f"L{i} {count - i}" for i in range(3, count)]      # the other way round: L2 avoided
+    assert state.legal_labels() == ["L0 0", "L1 1"] + around
+    state.apply("L1 1")         # the road from L0 to L1 closed
+    assert searches == ["L0", "L0"]
+    assert state.legal_labels() == ["L0 0"] + around
 
 TILES = dedent('''
     kind Tile:

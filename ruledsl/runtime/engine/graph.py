@@ -5,7 +5,8 @@ condition or None, direction); a condition (`when`, `connect`) is evaluated
 against the state whenever the step is considered. Searches are plain
 breadth-first searches over that table. What a search finds is kept by what
 decides it: its start, the kinds followed, the places avoided, and the answers
-of the board's few conditional steps asked first (distances); along steps none
+of the board's few conditional steps asked first (distances; given, for the
+places avoided as a list the rules give); along steps none
 of which has a condition, by its arguments alone, read before any other work
 (Graphs.fixed); else only while one decision's options are worked out (nothing
 changes meanwhile: library._distances_from). A search visits each location
@@ -110,9 +111,41 @@ class Graphs:
                 self.searched[key] = found
         return found
 
-    def keep_fixed(self, key: tuple, found: dict) -> None:
-        if len(self.fixed) < MAX_SEARCHES_KEPT:
-            self.fixed[key] = found
+    def given(self, st, start: Location, via, avoid) -> dict:
+        """distances() from start along the kinds via (None: the board's default ones), avoiding
+        the board locations in the tuple avoid (or None), kept by those arguments as given: for
+        good when no step along via has a condition (Graphs.fixed), else with the answers of the
+        board's few conditional steps (Graphs.searched, as distances keeps them); None when the
+        board has too many such steps to ask first, or one of them fails. What a menu asks at
+        every decision (library._distances_from): no set of the places avoided made to look the
+        answer up."""
+        key = (start, via, avoid)
+        found = self.fixed.get(key)
+        if found is not None:
+            return found
+        gates = self.conditional.get((start.board, via), _NOT)
+        if gates is _NOT:
+            gates = self.gates(start.board, via)
+        if gates == ():     # play never changes the answer
+            found = self.search(st, start, via, frozenset(avoid) if avoid else None, None)
+            if len(self.fixed) < MAX_SEARCHES_KEPT:
+                self.fixed[key] = found
+            return found
+        if gates is None:
+            return None
+        try:
+            open_now = tuple([cond(st, a, to, d) for cond, a, to, d in gates])
+        except Exception:       # a condition that fails where the search would not ask it
+            return None
+        # (a tuple of places avoided never equals distances()'s frozenset: each keeps its own;
+        # None means the same search to both)
+        key += (open_now,)
+        found = self.searched.get(key)
+        if found is None:
+            found = self.search(st, start, via, frozenset(avoid) if avoid else None, None)
+            if len(self.searched) < MAX_SEARCHES_KEPT:
+                self.searched[key] = found
+        return found
 
     def kept(self, st, gates: tuple, key: tuple, search):
         """What search() finds, taken from an earlier search whose key and open steps (gates)

@@ -211,11 +211,13 @@ def _adjacent(st, prog, a, b, via=None, avoid=None, board=None):
 
 
 def _distances_from(st, prog, start, via, avoid) -> dict:
-    """{location: fewest steps from start}. While a decision's options are worked out nothing
-    changes, so each search, by its arguments as the rules give them, is made once (st.memo)."""
+    """{location: fewest steps from start}. Searches along kinds named as the rules give them
+    (None, or a frozenset of names) avoiding a list of board locations (or nothing) are kept by
+    those arguments as given (Graphs.given) where the board allows; any other is made once per
+    decision (st.memo: while a decision's options are worked out nothing changes)."""
     graphs = prog.graphs
-    if (via is None or type(via) is frozenset) and (avoid is None or type(avoid) is tuple):
-        found = graphs.fixed.get((start, via, avoid))     # (what play cannot change: below)
+    if (via is None or type(via) is frozenset) and (avoid is None or type(avoid) is tuple and _locations_only(avoid)):
+        found = graphs.given(st, start, via, avoid)
         if found is not None:
             return found
     memo = st.memo
@@ -225,16 +227,8 @@ def _distances_from(st, prog, start, via, avoid) -> dict:
         found = memo.get(key)
         if found is not None:
             return found
-    if (via is None or type(via) is frozenset) and (avoid is None or type(avoid) is tuple and _locations_only(avoid)):
-        kinds, places = via, (frozenset(avoid) if avoid else None)     # _graph_kw's commonest case
-        found = graphs.distances(st, start, kinds, places)
-        if graphs.gates(start.board, kinds) == ():
-            # no step along these kinds has a condition, and the places avoided are board
-            # locations: the answer is the same whenever it is asked, kept by the arguments as given
-            graphs.keep_fixed((start, via, avoid), found)
-    else:
-        kinds, places = _graph_kw(st, prog, via, avoid)
-        found = graphs.distances(st, start, kinds, places)
+    kinds, places = _graph_kw(st, prog, via, avoid)
+    found = graphs.distances(st, start, kinds, places)
     if key is not None:
         memo[key] = found
     return found
