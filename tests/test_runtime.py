@@ -2244,6 +2244,21 @@ def test_a_search_kept_for_the_game_follows_the_steps_open_now():
     assert said(run(FERRY, flow)) == ["none none", "3 none none", "none none", "3"]
 
 
+def test_a_search_avoiding_a_component_follows_where_it_lies():
+    # what is avoided as the rules list it keys a search only when it is board locations: the
+    # place of a component avoided is looked up each time (a list among them lies nowhere)
+    decls = FERRY + "kind Boat\nzone dock: area of Boat:\n    Boat\n"
+    flow = """
+        set ferry_runs to true
+        let boat = first(contents(dock))
+        announce ">{distance(A, D, avoid: [boat])} {distance(A, D, avoid: [C])}"
+        move boat to C
+        announce ">{distance(A, D, avoid: [boat])} {distance(A, D, avoid: [B])}"
+        move boat to A
+        announce ">{distance(B, D, avoid: [boat])} {distance(B, D, avoid: [[A, B]])}"
+    """
+    assert said(run(decls, flow)) == ["3 none", "none none", "2 2"]
+
 def test_walks_kept_for_the_game_follow_the_steps_open_now():
     flow = """
         announce ">{reachable(A, 2, exact: true, revisit: false)} | {reachable(A, 3)}"

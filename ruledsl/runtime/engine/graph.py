@@ -30,6 +30,14 @@ MAX_SEARCHES_KEPT = 50_000
 _NOT = object()
 
 
+def locations_only(items: tuple) -> bool:
+    """Whether items are all board locations."""
+    for x in items:
+        if type(x) is not Location:
+            return False
+    return True
+
+
 class Step:
     __slots__ = ("to", "kind", "cond", "direction")
 
@@ -113,26 +121,31 @@ class Graphs:
 
     def given(self, st, start: Location, via, avoid) -> dict:
         """distances() from start along the kinds via (None: the board's default ones), avoiding
-        the board locations in the tuple avoid (or None), kept by those arguments as given: for
+        what lies in the tuple avoid (or nothing: None), kept by those arguments as given when they
+        are board locations (a component may move; a location stays where it is): for
         good when no step along via has a condition (Graphs.fixed), else with the answers of the
         board's few conditional steps (Graphs.searched, as distances keeps them); None when the
         board has too many such steps to ask first, or one of them fails. What a menu asks at
         every decision (library._distances_from): no set of the places avoided made to look the
         answer up."""
-        key = (start, via, avoid)
-        found = self.fixed.get(key)
-        if found is not None:
-            return found
         gates = self.conditional.get((start.board, via), _NOT)
         if gates is _NOT:
             gates = self.gates(start.board, via)
-        if gates == ():     # play never changes the answer
-            found = self.search(st, start, via, frozenset(avoid) if avoid else None, None)
-            if len(self.fixed) < MAX_SEARCHES_KEPT:
-                self.fixed[key] = found
-            return found
         if gates is None:
             return None
+        key = (start, via, avoid)
+        if gates == ():     # play never changes the answer
+            try:
+                found = self.fixed.get(key)
+            except TypeError:   # (something avoided that is no board location, nor even hashable)
+                return None
+            if found is None:
+                if avoid and not locations_only(avoid):
+                    return None
+                found = self.search(st, start, via, frozenset(avoid) if avoid else None, None)
+                if len(self.fixed) < MAX_SEARCHES_KEPT:
+                    self.fixed[key] = found
+            return found
         try:
             open_now = tuple([cond(st, a, to, d) for cond, a, to, d in gates])
         except Exception:       # a condition that fails where the search would not ask it
@@ -140,8 +153,13 @@ class Graphs:
         # (a tuple of places avoided never equals distances()'s frozenset: each keeps its own;
         # None means the same search to both)
         key += (open_now,)
-        found = self.searched.get(key)
+        try:
+            found = self.searched.get(key)
+        except TypeError:
+            return None
         if found is None:
+            if avoid and not locations_only(avoid):
+                return None
             found = self.search(st, start, via, frozenset(avoid) if avoid else None, None)
             if len(self.searched) < MAX_SEARCHES_KEPT:
                 self.searched[key] = found
@@ -155,7 +173,10 @@ class Graphs:
         except Exception:       # a condition that fails where the search would not ask it
             return search()
         key += (open_now,)
-        found = self.searched.get(key)
+        try:
+            found = self.searched.get(key)
+        except TypeError:
+            return None
         if found is None:
             found = search()
             if len(self.searched) < MAX_SEARCHES_KEPT:

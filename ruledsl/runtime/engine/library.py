@@ -15,7 +15,7 @@ from ...errors import error
 from ..model.collections import items_of, size_of
 from ...ir.places import OFFSETS
 from ..model.values import Comp, EdgeKind, Location, Player, display, turn_direction
-from .graph import place_of
+from .graph import locations_only, place_of
 
 
 # ---------------------------------------------------------------- collections
@@ -216,7 +216,8 @@ def _distances_from(st, prog, start, via, avoid) -> dict:
     those arguments as given (Graphs.given) where the board allows; any other is made once per
     decision (st.memo: while a decision's options are worked out nothing changes)."""
     graphs = prog.graphs
-    if (via is None or type(via) is frozenset) and (avoid is None or type(avoid) is tuple and _locations_only(avoid)):
+    given = (via is None or type(via) is frozenset) and (avoid is None or type(avoid) is tuple)
+    if given:
         found = graphs.given(st, start, via, avoid)
         if found is not None:
             return found
@@ -227,18 +228,14 @@ def _distances_from(st, prog, start, via, avoid) -> dict:
         found = memo.get(key)
         if found is not None:
             return found
-    kinds, places = _graph_kw(st, prog, via, avoid)
-    found = graphs.distances(st, start, kinds, places)
+    if given and (avoid is None or locations_only(avoid)):        # (_graph_kw's commonest case)
+        found = graphs.distances(st, start, via, frozenset(avoid) if avoid else None)
+    else:
+        kinds, places = _graph_kw(st, prog, via, avoid)
+        found = graphs.distances(st, start, kinds, places)
     if key is not None:
         memo[key] = found
     return found
-
-
-def _locations_only(items: tuple) -> bool:
-    for x in items:
-        if type(x) is not Location:
-            return False
-    return True
 
 
 _KEYED_AVOID = frozenset([tuple, type(None)])
