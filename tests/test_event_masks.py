@@ -151,6 +151,8 @@ def test_a_run_of_moves_told_at_once_is_each_told_then_merged(name, seed, steps)
     for comp in rng.sample(prog.comps, len(prog.comps)):
         kinds.setdefault(comp.kind.name, []).append(comp)
     comps = [c for group in list(kinds.values())[:3] for c in group[:4]]
+    if rng.random() < 0.4:      # of one kind (a bag's tokens drawn), which moved_run makes at once
+        comps = comps[:1] + [c for c in comps[1:] if c.kind is comps[0].kind]
     items = [rng.choice(comps) for _ in range(rng.randint(1, 12))]
     before = [rng.choice((0, 1, rng.randrange(1 << len(prog.players)), (1 << len(prog.players)) - 1))
               for _ in items]
