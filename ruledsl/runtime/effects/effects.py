@@ -452,18 +452,6 @@ def _faces_before(prog, st, items: tuple, up: bool, old):
     everyone = prog.everyone
     shown = old.sees
     face, known = st.face, st.known
-    kind = items[0].kind if items else None
-    for c in items:
-        if c.kind is not kind:
-            break
-    else:       # all of one kind (a draw from a bag, a hand discarded): what it asks, asked once
-        if kind is None:
-            return []
-        if kind.shown is not None:
-            return None
-        if kind.position == "all" and up:
-            return [0] * len(items)
-        return [everyone if face[c.id] else known[c.id] & everyone | shown for c in items]
     before = []
     for c in items:
         kind = c.kind

@@ -222,16 +222,6 @@ def moved_run(prog, st, items, before, old, new, end) -> list:
     written out for the dozens a deal moves at once. before: each one's before_face."""
     if old is new:      # (not merged: _merged leaves moves that stay where they were)
         return [moved(prog, st, c, b, old, new, end) for c, b in zip(items, before)]
-    if len(items) > 1:
-        kind = items[0].kind
-        if kind.position == "all" and kind.shown is None:
-            for c in items:
-                if c.kind is not kind:
-                    break
-            else:
-                found = _one_kind_run(prog, st, kind, items, before, old, new, end)
-                if found is not None:
-                    return found
     everyone = prog.everyone
     gained = new.sees       # who sees the faces where they land (moved()'s, less what each one's seats know)
     faces, known, owners, fields = st.face, st.known, st.owner, st.fields
@@ -276,36 +266,6 @@ def moved_run(prog, st, items, before, old, new, end) -> list:
 
 
 _NO_KEY = object()      # no run begun yet: unequal to any seats' mask and any kind's name
-
-
-_TEXTS = {str}
-
-
-def _one_kind_run(prog, st, kind, items, before, old, new, end):
-    """moved_run's news of moves of several components of one kind whose place all may know and
-    that reads by its fields (a bag's tokens, a deck's cards dealt) when each one's face is seen
-    by the same seats, as one run: made with a list of each part at C speed instead of a pass
-    that works out each one's news in turn; None when the faces are seen by different seats
-    (runs break there: moved_run goes through them one by one)."""
-    everyone = prog.everyone
-    gained = new.sees
-    faces, known = st.face, st.known
-    # (moved_run's face for a component whose place all know, with everyone as its position)
-    seen = [everyone if faces[c.id] else everyone & (b | (known[c.id] & everyone) | gained)
-            for c, b in zip(items, before)]
-    face = seen[0]
-    if seen.count(face) != len(seen):
-        return None
-    field = kind.read_as
-    if field is None:
-        names = [kind.name] * len(items)        # (component_text of a kind with no field shown)
-    else:
-        fields = st.fields
-        names = [fields[c.id][field] for c in items]
-        if {*map(type, names)} != _TEXTS:     # (not all texts: each other value read as component_text reads it)
-            names = [name if type(name) is str else component_text(st, c) for name, c in zip(names, items)]
-    to, who = (None, None) if face == everyone else (face, kind.name)
-    return [new_moved((tuple(names), (kind.name,) * len(items), to, who, old, new, None))]
 
 
 def _run(out: list, names: list, kinds: list, key, old, new, end) -> None:
