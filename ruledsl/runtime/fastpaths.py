@@ -21,8 +21,7 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             sort (and no test at all where the value is certain: compiler/exprs.Certain);
             a move of one component onto a certain location at its default end and
             facing is effects.move_onto; `turn p:` of a certain seat begins in place; a
-            `quietly:` that holds one move of one component says so to effects.move (to a
-            zone: effects.shift, which knows that nothing is told);
+            `quietly:` that holds one move of one component says so to effects.move;
 - hoist:    the parts of a decision's conditions and labels that read no option (a
             call, a comprehension) are worked out once per decision, when first
             needed, instead of once per option;

@@ -173,16 +173,8 @@ class StmtGen:
                 return (f"_move_onto(prog, st, {t}, {onto}, {self.k(s.span)}) if type({t} := {item}) is Comp "
                         f"else _move_many(prog, st, {t}, {rest})"), False
             if quietly:     # (a list: moved as in any quiet block)
-                many = f"_quietly(_move_many, prog, st, {t}, {rest})"
-                zone = self.exprs.type_of(s.dest)
-                if zone is not None and zone.head in ("zone", "zone of"):
-                    # into what the checker says is a zone (tested here all the same): effects.shift,
-                    # the place worked out once whichever way it goes
-                    z, how = self.exprs.temp(), f"{self.k(s.end)}, {self.k(s.facing)}, {self.k(s.span)}"
-                    return (f"_shift(prog, st, {t}, {z}, {how}) if type({t} := {item}) is Comp and "
-                            f"type({z} := {dest}) is _Zone else (_move(prog, st, {t}, {z}, {how}, True) "
-                            f"if type({t}) is Comp else {many})"), True
-                return f"_move(prog, st, {t}, {rest}, True) if type({t} := {item}) is Comp else {many}", True
+                return (f"_move(prog, st, {t}, {rest}, True) if type({t} := {item}) is Comp "
+                        f"else _quietly(_move_many, prog, st, {t}, {rest})"), True
             return f"(_move if type({t} := {item}) is Comp else _move_many)(prog, st, {t}, {rest})", False
         return f"_move_many(prog, st, {item}, {rest})", False
 

@@ -127,41 +127,6 @@ def move_onto(prog, st, comp: Comp, loc: Location, span=None) -> None:
         fire_moved(prog, st, comp, prog.places[old_index], loc)
 
 
-def shift(prog, st, comp: Comp, zone: Zone, end, facing, span=None) -> None:
-    """move(), quietly, of comp into zone: what the compiler writes for a `quietly:` that holds a
-    move of one component to a zone (a card turned over onto a pile, as its announcement tells).
-    What move() asks of its arguments and of the state is known: nothing is told, so who saw the
-    face before need not be worked out, and only triggers on leaving a board location may fire."""
-    cid = comp.id
-    contents = st.contents
-    old_index = st.loc[cid]
-    new_index = zone.index
-    if st.lazy and new_index in st.lazy:
-        settle(st, new_index)
-    items = contents[old_index]
-    i = items.index(comp)
-    items = items[1:] if i == 0 else items[:i] + items[i + 1:]
-    if old_index != new_index:
-        contents[old_index] = items
-        items = contents[new_index]
-        if zone.capacity is not None and len(items) >= zone.capacity:
-            raise error(span, f"{zone.name} is full (it holds at most {zone.capacity})")
-    contents[new_index] = (comp,) + items if (zone.default_end if end is None else end) == "top" else items + (comp,)
-    st.loc[cid] = new_index
-    up = zone.lays_up if facing is None else facing == "up"
-    st.face[cid] = up
-    if not up:
-        st.known[cid] = 0
-    if old_index != new_index and comp.kind in prog.watched:
-        old = prog.places[old_index]
-        if type(old) is Location:
-            st.quiet += 1
-            try:
-                fire_moved(prog, st, comp, old, zone)
-            finally:
-                st.quiet -= 1
-
-
 def fire_moved(prog, st, comp, old, new) -> None:
     """The triggers of comp leaving the place old and entering new (of those that are board
     locations), after the move: those that watch its kind (Program.watched)."""
