@@ -1,0 +1,150 @@
+"""Machine instructions an action (valgrind's callgrind), in this tree and in other checkouts
+side by side: the measure to judge a small change to the engine by.
+
+    python benchmarks/instructions.py shining --players 3 --playouts 12
+    python benchmarks/instructions.py haunting_house --playouts 4 --against /tmp/base
+    python benchmarks/instructions.py shining --players 3 --setup --playouts 40
+
+Seconds move with whatever else the machine does, and opcodes (opcodes.py) count a list
+comprehension, a call or an allocation as one or a few, though each costs many times what a
+compare costs: in issue 13 a change that ran 2% fewer opcodes of The Shining ran 2.3% more
+instructions, and another that ran 1% fewer of The Haunting House ran 0.1% fewer. Each
+checkout here is counted twice under callgrind, playing no game and playing N, and the
+difference is divided by the actions played, so that starting Python, importing ruledsl and
+compiling the game fall out; the garbage collector's generations are frozen once the game is
+compiled, two games are played first (tables filled as asked), and PYTHONHASHSEED is 0 (set
+order moves a board search's work). What is left moves by about 0.3% between checkouts that
+play alike: where objects lie in memory still orders what is hashed by identity.
+
+A checkout (--against: a directory holding an earlier ruledsl, made with `git worktree add
+/tmp/base <commit>`) plays the rules file of this tree, so that each plays the same game.
+Games are played as a player's game plays them (logged, actions taken as Actions), or with
+--muted as a search bot's rollout does (nothing logged, actions by index). --setup counts
+new_game() alone, a game's set-up being counted apart from its actions. Needs valgrind; under
+it a game plays about fifty times slower.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+_REFS = re.compile(r"refs:\s+([\d,]+)")
+
+
+def play(game_path: str, players, playouts: int, muted: bool, setup: bool, seed: int) -> int:
+    """What one counted run does (in the checkout whose ruledsl is imported): compile the game,
+    play two games, freeze the collector, then play `playouts` games (or only set them up);
+    the actions played (the set-ups made, with setup)."""
+    import ruledsl
+    game = ruledsl.load(game_path, players=players)
+    game.program
+    rng = random.Random(seed)
+    for i in range(2):
+        _one(game, 10_000 + i, rng, muted, setup)
+    gc.collect()
+    gc.freeze()
+    return sum(_one(game, i, rng, muted, setup) for i in range(playouts))
+
+
+def _one(game, seed: int, rng, muted: bool, setup: bool) -> int:
+    st = game.new_game(seed=seed, muted=muted)
+    if setup:
+        return 1
+    actions = 0
+    while not st.is_terminal():
+        if muted:
+            st.apply(rng.randrange(len(st.legal_actions())))
+        else:
+            st.apply(rng.choice(st.legal_actions()))
+        actions += 1
+    return actions
+
+
+def counted(checkout: Path, args, playouts: int) -> tuple:
+    """(instructions, actions) of one run under callgrind of the checkout's ruledsl."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+               str(Path(__file__).resolve()), "--child", str(checkout), args.game_path,
+               str(args.players or 0), str(playouts), str(args.seed)]
+    command += ["--muted"] * args.muted + ["--setup"] * args.setup
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(checkout))
+    done = subprocess.run(command, capture_output=True, text=True, env=env)
+    found = _REFS.search(done.stderr)
+    if done.returncode != 0 or found is None:
+        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-8:])
+        raise SystemExit(f"the run in {checkout} failed:\n{tail}")
+    return int(found.group(1).replace(",", "")), int(done.stdout.strip().splitlines()[-1])
+
+
+def per_action(checkout: Path, args) -> tuple:
+    """(instructions an action (a set-up, with --setup), actions played) in the checkout."""
+    base, _ = counted(checkout, args, 0)
+    total, actions = counted(checkout, args, args.playouts)
+    return (total - base) / max(actions, 1), actions
+
+
+def _child(argv) -> int:
+    """The counted run: `--child CHECKOUT GAME PLAYERS PLAYOUTS SEED [--muted] [--setup]`;
+    prints the actions played."""
+    checkout, game_path, players, playouts, seed = argv[:5]
+    sys.path.insert(0, checkout)
+    import ruledsl
+    if not Path(ruledsl.__file__).resolve().is_relative_to(Path(checkout).resolve()):
+        raise SystemExit(f"ruledsl was imported from {ruledsl.__file__}, not from {checkout}")
+    print(play(game_path, int(players) or None, int(playouts), "--muted" in argv, "--setup" in argv, int(seed)))
+    return 0
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--child"]:
+        return _child(argv[1:])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog=__doc__.split("\n\n", 1)[1])
+    ap.add_argument("game", help="a rules file, or the name of a bundled game (tic_tac_toe, haunting_house, ...)")
+    ap.add_argument("--players", type=int, help="player count (default: the game's lowest)")
+    ap.add_argument("--playouts", type=int, default=10, help="games to count (default 10)")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the random.Random that picks actions (default 0)")
+    ap.add_argument("--muted", action="store_true", help="play as a search bot's rollout: no log, actions by index")
+    ap.add_argument("--setup", action="store_true", help="count new_game() alone: instructions a set-up")
+    ap.add_argument("--against", action="append", default=[], metavar="CHECKOUT",
+                    help="also count this checkout of ruledsl (a directory), beside this tree; may be repeated")
+    args = ap.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        ap.error("valgrind is not installed (it counts the instructions): on Debian or Ubuntu, "
+                 "`apt-get install valgrind`")
+    if args.playouts < 1:
+        ap.error("--playouts must be at least 1")
+    checkouts = [ROOT] + [Path(p).resolve() for p in args.against]
+    for checkout in checkouts:
+        if not (checkout / "ruledsl" / "__init__.py").is_file():
+            ap.error(f"{checkout} holds no ruledsl package (a checkout of this repository is a directory "
+                     "with ruledsl/ in it)")
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from playouts import select_games
+    paths = select_games([args.game])
+    if len(paths) != 1:
+        ap.error(f"{args.game!r} matches {len(paths)} games; name one")
+    args.game_path = paths[0]
+    unit, played = ("a set-up", "set-ups") if args.setup else ("an action", "actions")
+    # (each count runs alone in one process: as many at once as the machine has cores)
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        results = list(pool.map(lambda checkout: per_action(checkout, args), checkouts))
+    mine = results[0][0]
+    for checkout, (count, actions) in zip(checkouts, results):
+        against = f"  (this tree {mine / count - 1:+.2%})" if checkout is not ROOT else ""
+        print(f"{checkout}: {count:,.0f} instructions {unit} ({actions:,} {played}){against}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
