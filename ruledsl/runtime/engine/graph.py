@@ -6,12 +6,11 @@ against the state whenever the step is considered. Searches are plain
 breadth-first searches over that table. What a search finds is kept by what
 decides it: its start, the kinds followed, the places avoided, and the answers
 of the board's few conditional steps asked first (distances; given, for the
-places avoided as a list the rules give); along steps none
-of which has a condition, by its arguments alone, read before any other work
-(Graphs.fixed); else only while one decision's options are worked out (nothing
-changes meanwhile: library._distances_from). A search visits each location
-once, so only walks (which may revisit or branch without end) spend the step
-budget.
+places avoided as a list the rules give); along steps none of which has a
+condition, by its arguments alone (Graphs.fixed); else only while one
+decision's options are worked out (nothing changes meanwhile:
+library._distances_from). A search visits each location once, so only walks
+(which may revisit or branch without end) spend the step budget.
 """
 from __future__ import annotations
 
@@ -135,34 +134,25 @@ class Graphs:
             return None
         key = (start, via, avoid)
         if gates == ():     # play never changes the answer
+            table = self.fixed
+        else:
             try:
-                found = self.fixed.get(key)
-            except TypeError:   # (something avoided that is no board location, nor even hashable)
+                open_now = tuple([cond(st, a, to, d) for cond, a, to, d in gates])
+            except Exception:       # a condition that fails where the search would not ask it
                 return None
-            if found is None:
-                if avoid and not locations_only(avoid):
-                    return None
-                found = self.search(st, start, via, frozenset(avoid) if avoid else None, None)
-                if len(self.fixed) < MAX_SEARCHES_KEPT:
-                    self.fixed[key] = found
-            return found
+            # (a tuple of places avoided never equals distances()'s frozenset: each keeps its own;
+            # None means the same search to both)
+            table, key = self.searched, key + (open_now,)
         try:
-            open_now = tuple([cond(st, a, to, d) for cond, a, to, d in gates])
-        except Exception:       # a condition that fails where the search would not ask it
-            return None
-        # (a tuple of places avoided never equals distances()'s frozenset: each keeps its own;
-        # None means the same search to both)
-        key += (open_now,)
-        try:
-            found = self.searched.get(key)
-        except TypeError:
+            found = table.get(key)
+        except TypeError:       # (something avoided that is no board location, nor even hashable)
             return None
         if found is None:
             if avoid and not locations_only(avoid):
-                return None
+                return None     # (a component avoided may move: never a key)
             found = self.search(st, start, via, frozenset(avoid) if avoid else None, None)
-            if len(self.searched) < MAX_SEARCHES_KEPT:
-                self.searched[key] = found
+            if len(table) < MAX_SEARCHES_KEPT:
+                table[key] = found
         return found
 
     def kept(self, st, gates: tuple, key: tuple, search):
@@ -173,10 +163,7 @@ class Graphs:
         except Exception:       # a condition that fails where the search would not ask it
             return search()
         key += (open_now,)
-        try:
-            found = self.searched.get(key)
-        except TypeError:
-            return None
+        found = self.searched.get(key)
         if found is None:
             found = search()
             if len(self.searched) < MAX_SEARCHES_KEPT:
