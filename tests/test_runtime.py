@@ -1746,7 +1746,7 @@ def test_a_quiet_block_of_one_move_is_quiet_in_the_triggers_it_fires_too():
 
 
 def test_a_quiet_block_of_one_move_of_nothing_says_what_is_wrong_where():
-    # the move of what turned out not to be a component goes the way of a list (effects.quietly)
+    # the move of what turned out not to be a component goes the way of a list (effects.made_quietly)
     decls = "kind Ghost\nzone crypt: area of Ghost:\n    Ghost\nzone limbo: area of Ghost\n"
     flow = "quietly:\n    move first(contents(limbo)) to crypt"
     with pytest.raises(ruledsl.RulesError) as caught:

@@ -48,7 +48,7 @@ HELPERS = {
     # assignments and effects
     "_set_player_var": nm.set_player_var, "_absent_seat": nm.absent_seat, "_set_owner": nm.set_owner, "_set_field": nm.set_field,
     "_move": fx.move, "_move_onto": fx.move_onto, "_move_all": fx.move_all, "_move_many": fx.move_many,
-    "_quietly": fx.quietly, "_draw_many": fx.draw_many, "_shuffle": fx.shuffle, "_turn_many": fx.turn_many,
+    "_quietly": fx.made_quietly, "_draw_many": fx.draw_many, "_shuffle": fx.shuffle, "_turn_many": fx.turn_many,
     "_show_many": fx.show_many, "_rotate_many": fx.rotate_many, "_swap": fx.swap, "_announce": fx.announce, "_new_event": new_event,
     "_mark_many": fx.mark_many, "_players_of": fx.players_of, "_player_slot": fx.player_slot,
     "_disclose": fx.disclose, "_show_var": fx.show_var, "_ALL_SEATS": ALL_SEATS,

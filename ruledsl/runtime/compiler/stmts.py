@@ -373,15 +373,9 @@ class StmtGen:
     def s_Quietly(self, s, names, out, persist):
         if len(s.body) == 1 and type(s.body[0]) is n.Move:
             line, kept_quiet = self.move_line(s.body[0], names, quietly=True)
-            if kept_quiet:
+            if kept_quiet:      # (else the move is written as in any quiet block)
                 out.add(line, s.span)
                 return
-            out.add("st.quiet += 1", s.span)
-            out.add("try:", s.span)
-            out.add("    " + line, s.body[0].span)
-            out.add("finally:", s.span)
-            out.add("    st.quiet -= 1", s.span)
-            return
         out.add("st.quiet += 1", s.span)
         self.guarded(s, names, out, "st.quiet -= 1")
 

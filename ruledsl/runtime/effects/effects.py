@@ -84,11 +84,7 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quietly=F
         old = prog.places[old_index]
         if kind is Location or type(old) is Location:     # (triggers watch board locations only)
             if quietly:
-                st.quiet += 1
-                try:
-                    fire_moved(prog, st, comp, old, dest)
-                finally:
-                    st.quiet -= 1
+                made_quietly(fire_moved, prog, st, comp, old, dest)
             else:
                 fire_moved(prog, st, comp, old, dest)
 
@@ -345,9 +341,9 @@ def _told_at_once(prog, st, items: tuple, where, end, facing, told: list) -> boo
     return True
 
 
-def quietly(effect, prog, st, *args) -> None:
+def made_quietly(effect, prog, st, *args) -> None:
     """An effect made as inside `quietly:` (what the compiler writes for a list moved by a quiet
-    block that holds nothing else)."""
+    block that holds nothing else; the triggers a quiet move fires)."""
     st.quiet += 1
     try:
         effect(prog, st, *args)
