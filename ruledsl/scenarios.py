@@ -21,7 +21,7 @@ from .load import check_players, load_definition
 from .runtime.compiler.scenario import compile_scenario
 from .runtime.engine import loop
 from .runtime.engine.failures import located
-from .runtime.model.state import chain_to_list
+from .runtime.effects.events import events_of
 from .runtime.model.values import Comp, Player, display
 
 
@@ -217,7 +217,7 @@ class Driver:
 
     def expect_told(self, span, text: str, who, negated: bool) -> None:
         seat = who.index if who else None
-        read = [t for t in (e.seen_by(seat) for e in chain_to_list(self.state.log, self.log_mark)) if t is not None]
+        read = [t for t in (e.seen_by(seat) for e in events_of(self.state.log, self.log_mark)) if t is not None]
         found = any(text in line for line in read)
         if found == negated:
             reader = f"{who.name} reads" if who else "the public log says"

@@ -6,14 +6,14 @@ it and what the others read instead.
 """
 from __future__ import annotations
 
-from .runtime.model.state import chain_to_list
+from .runtime.effects.events import events_of
 
 
 def transcript(state) -> list:
     """One line per event of state's log; private events say who read them."""
     seats = state.game.seats
     lines = []
-    for event in chain_to_list(state.log):
+    for event in events_of(state.log):
         if event.to is None:
             lines.append(event.text)
             continue

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ruledsl
-from ruledsl.runtime.effects.events import (_merged, _names, _route, a_kind, about, face_mask, moved, moved_run,
-                                            sees_face, seats_of, sees_position)
+from ruledsl.runtime.effects.events import (_merged, _names, _route, a_kind, about, event_of, face_mask, moved,
+                                            moved_run, sees_face, seats_of, sees_position)
 from ruledsl.errors import RulesError
 from ruledsl.runtime.effects.effects import move
 from ruledsl.runtime.model.signals import GameOver
@@ -88,7 +88,7 @@ def test_a_move_written_out_when_read_reads_as_each_seat_may_see_it(name, seed, 
         old, new = rng.choice(prog.places), prog.places[state.loc[comp.id]]
         end = rng.choice(("top", "bottom"))
         for before in range(1 << len(prog.players)):
-            news = moved(prog, state, comp, before, old, new, end)
+            news = event_of(moved(prog, state, comp, before, old, new, end))
             expected = _told_seat_by_seat(prog, state, comp, before, _route(old, new, end))
             assert _as_read(news, seats) == _as_read(expected, seats)
             in_place = Event(*about(prog, state, comp, before, "is revealed"))
@@ -134,8 +134,8 @@ def test_runs_of_moves_merge_as_their_texts_would(name, seed):
     for _ in range(rng.randint(2, 40)):
         old, new = rng.choice(places), rng.choice(places)
         before = rng.choice((0, 1, (1 << len(prog.players)) - 1))
-        events.append(moved(prog, state, rng.choice(comps), before, old, new, "top"))
-    assert [(e.text, e.to, e.others) for e in _merged(events)] == _merged_by_text(events)
+        events.append(event_of(moved(prog, state, rng.choice(comps), before, old, new, "top")))
+    assert [(e.text, e.to, e.others) for e in map(event_of, _merged(events))] == _merged_by_text(events)
 
 
 @settings(max_examples=60, deadline=None)
@@ -165,7 +165,7 @@ def test_a_run_of_moves_told_at_once_is_each_told_then_merged(name, seed, steps)
     end = rng.choice(("top", "bottom"))
     each = [moved(prog, state, c, b, old, new, end) for c, b in zip(items, before)]
     assert [(type(e), tuple(e)) for e in moved_run(prog, state, items, before, old, new, end)] == \
-        [(type(e), tuple(e)) for e in _merged(each)]       # (events are equal only to themselves)
+        [(type(e), tuple(e)) for e in _merged(each)]
 
 
 @settings(max_examples=20, deadline=None)

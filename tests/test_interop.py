@@ -157,11 +157,11 @@ def test_a_secret_choice_shows_in_its_choosers_information_state_only():
 
 
 def test_information_state_keeps_decisions_and_chance_but_not_announcements():
-    from ruledsl.runtime.model.state import chain_to_list
+    from ruledsl.runtime.effects.events import events_of
     game = ruledsl.load(str(GAMES / "examples" / "dice_race.rules"))
     state = random_game(game, 2, steps=60)
     text = information_state_string(state, 0)
-    events = chain_to_list(state.log)
+    events = events_of(state.log)
     announced = [e.text for e in events if e.kind == "announce"]
     assert announced and not any(t in text for t in announced)
     assert all(e.text in text for e in events if e.kind in ("decision", "chance"))

@@ -67,14 +67,16 @@ def test_a_move_to_where_a_component_already_is_says_so(tmp_rules):
 
 
 def test_news_written_out_when_read_reads_and_travels_as_any_event():
-    # a decision's line and a move's are kept as their parts (events.Decided, events.Moved) and
-    # written out when read: to every reader, in JSON and through pickle (as bots' processes
-    # pass states) they are the events they stand for
+    # the log keeps each event as its parts, a plain tuple; a decision's line and a move's
+    # (events.Decided, events.Moved) are written out when read: to every reader, in JSON and
+    # through pickle (as bots' processes pass states) they are the events they stand for
     import pickle
-    from ruledsl.runtime.effects.events import Decided, Moved
+    from ruledsl.runtime.effects.events import Decided, Moved, event_of, events_of
     from ruledsl.runtime.model.state import Event, chain_to_list
     state = played()
-    events = chain_to_list(state.log)
+    assert {type(e) for e in chain_to_list(state.log)} == {tuple}
+    events = events_of(state.log)
+    assert events == [event_of(e) for e in chain_to_list(state.clone().log)] and events[-1] == event_of(state.log[0])
     kinds = {type(e) for e in events}
     assert Decided in kinds and Moved in kinds
     for e in events:

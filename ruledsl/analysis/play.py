@@ -12,7 +12,7 @@ from typing import Optional
 import attrs
 
 from ..errors import RulesError
-from ..runtime.model.state import chain_to_list
+from ..runtime.effects.events import events_of
 from .bots import agents_for
 from .coverage import LineTracer
 from .spec import Batch
@@ -163,7 +163,7 @@ def play_game(game, lineup, seed: int, max_actions: Optional[int]) -> GameRecord
             record.ending = place(state.ending) if state.ending is not None else None
     if state is not None:
         record.actions = len(state.actions_taken)
-        record.turns = sum(1 for event in chain_to_list(state.log) if event.kind == "turn")
+        record.turns = sum(1 for event in events_of(state.log) if event.kind == "turn")
         record.rounds = state.round
     record.decisions = tuple(counting.decisions)
     record.options = dict(counting.options)

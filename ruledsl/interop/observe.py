@@ -22,7 +22,7 @@ import json
 import numpy as np
 
 from ..runtime.model.program import type_text
-from ..runtime.model.state import chain_to_list
+from ..runtime.effects.events import events_of
 
 # View keys that never change or that the strings leave out (the log grows with the game).
 LEFT_OUT = ("game", "players", "seat", "log")
@@ -51,7 +51,7 @@ def remembered(st, seat) -> list:
     """What seat must remember, oldest first: each decision and chance event as the seat read it
     ("P1: roll", "P2 makes a secret choice", "P1 rolls d6: 4"), and every event told to it alone."""
     out = []
-    for event in chain_to_list(st.log):
+    for event in events_of(st.log):
         text = event.seen_by(seat)
         if text is not None and (event.kind in REMEMBERED or event.to is not None and seat in event.to):
             out.append(text)

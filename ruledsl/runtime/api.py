@@ -6,6 +6,7 @@ from typing import Optional, Union
 
 from .. import records
 from ..errors import IllegalAction, RulesError, error
+from .effects.events import events_of
 from .engine import loop
 from .engine.decisions import LATER
 from .engine.failures import located
@@ -325,7 +326,7 @@ class GameState(StateData):
         since: a `log_mark` taken earlier; then only the events logged after it."""
         if since is None:
             return list(seat_log(self, seat))
-        return [t for t in (e.seen_by(seat) for e in chain_to_list(self.log, since)) if t is not None]
+        return [t for t in (e.seen_by(seat) for e in events_of(self.log, since)) if t is not None]
 
     def mute(self) -> "GameState":
         """Log nothing from now on (this state and its clones): for a playout nobody reads, as a
@@ -352,7 +353,7 @@ class GameState(StateData):
 
     def all_events(self) -> list:
         """The whole log, private events included (for replays and debugging, never for a player)."""
-        return [e.text for e in chain_to_list(self.log)]
+        return [e.text for e in events_of(self.log)]
 
     @property
     def failed(self) -> bool:
@@ -406,7 +407,7 @@ class GameState(StateData):
             "tags": [sorted(t) for t in self.tags], "lazy": sorted(self.lazy), "rng": self.rng,
             "frames": repr(frames), "pending": list(self.pending.labels) if self.pending else None,
             "current": self.current.index if self.current else None, "phase": self.phase,
-            "round": self.round, "log": [e.as_json() for e in chain_to_list(self.log)],
+            "round": self.round, "log": [e.as_json() for e in events_of(self.log)],
             "var_known": sorted(self.var_known.items()), "quiet": self.quiet,
             "returns": self.result,
         }

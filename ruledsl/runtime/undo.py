@@ -9,7 +9,7 @@ reply) are no secret, so they do not forbid it.
 """
 from __future__ import annotations
 
-from .effects.events import sees_face
+from .effects.events import event_of, sees_face
 from .model.state import SecretLabel
 
 
@@ -41,7 +41,7 @@ def hidden_revealed(earlier, later, seat: int) -> bool:
     events, actions = _since(later.log, earlier.log), _since(later.history, earlier.history)
     if events is None or actions is None:
         return True
-    for event in events:
+    for event in map(event_of, events):
         if event.kind == "chance":
             return True
         if event.to is not None and event.kind in _NEWS and seat in event.to:

@@ -13,7 +13,7 @@ import json
 from fractions import Fraction
 
 from ..check.builtins import ZONE_SHAPES
-from .effects.events import sees_face, sees_position
+from .effects.events import event_of, sees_face, sees_position
 from .model.state import ALL_SEATS, log_length
 from .model.values import Comp, EnumValue, Location, Player, Zone, display
 
@@ -295,7 +295,7 @@ def seat_log(st, seat) -> tuple:
     new = []
     cell = log
     while cell is not None and cell is not since:
-        text = cell[0].seen_by(seat)
+        text = event_of(cell[0]).seen_by(seat)
         if text is not None:
             new.append(text)
         cell = cell[1]

@@ -23,7 +23,7 @@ from ..engine.selections import fixed_selections
 from ..model.collections import items_of, size_of
 from ..model.program import Program, type_text
 from ..model.signals import SUSPEND, GameOver, Runaway
-from ..model.state import ALL_SEATS, Frame, new_event
+from ..model.state import ALL_SEATS, Frame
 from ..model.values import Comp, Die, EnumValue, Location, Player, Zone, display, display_memo
 from . import names as nm
 from .certain import Certain
@@ -49,7 +49,7 @@ HELPERS = {
     "_set_player_var": nm.set_player_var, "_absent_seat": nm.absent_seat, "_set_owner": nm.set_owner, "_set_field": nm.set_field,
     "_move": fx.move, "_move_onto": fx.move_onto, "_move_all": fx.move_all, "_move_many": fx.move_many,
     "_quietly": fx.made_quietly, "_draw_many": fx.draw_many, "_shuffle": fx.shuffle, "_turn_many": fx.turn_many,
-    "_show_many": fx.show_many, "_rotate_many": fx.rotate_many, "_swap": fx.swap, "_announce": fx.announce, "_new_event": new_event,
+    "_show_many": fx.show_many, "_rotate_many": fx.rotate_many, "_swap": fx.swap, "_announce": fx.announce,
     "_mark_many": fx.mark_many, "_players_of": fx.players_of, "_player_slot": fx.player_slot,
     "_disclose": fx.disclose, "_show_var": fx.show_var, "_ALL_SEATS": ALL_SEATS,
     "_win": flow.finish_win, "_rank": flow.finish_ranking, "_score": flow.finish_returns, "_enter_phase": flow.enter_phase,

@@ -247,7 +247,7 @@ class StmtGen:
             return
         # to everyone (the commonest event of all): effects.announce's first case, written out
         log = self.ns.fresh("log")
-        out.add(f"    st.log = (_new_event(({text}, None, None, 'announce')), ({log} := st.log), "
+        out.add(f"    st.log = (({text}, None, None, 'announce'), ({log} := st.log), "
                 f"{log}[2] + 1 if {log} is not None else 1)", s.span)
 
     def s_Mark(self, s, names, out, persist):

@@ -10,8 +10,7 @@ from ...errors import error
 from ..model.chance import next_random, picked, settle, shuffled
 from ..model.collections import items_of
 from ..model.values import Comp, Location, Player, Zone, component_text, display, turn_direction
-from ..model.state import new_event
-from .events import (a_kind, emit, emit_about, face_mask, log_moves, merge_moves, moved, moved_run, new_moved,
+from .events import (a_kind, emit, emit_about, face_mask, log_moves, merge_moves, moved, moved_run,
                      seat_mask, seats_of, tell_moved)
 
 
@@ -72,7 +71,7 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quietly=F
             name = st.fields[cid][i] if sort.shown is None and i is not None else None
             if type(name) is not str:
                 name = component_text(st, comp)
-            news = new_moved((name, sort.name, to, who, prog.places[old_index], dest, end))
+            news = (name, sort.name, to, who, prog.places[old_index], dest, end)
         else:
             news = moved(prog, st, comp, before, prog.places[old_index], dest, end)
         if told is not None:
@@ -113,8 +112,7 @@ def move_onto(prog, st, comp: Comp, loc: Location, span=None) -> None:
     if not (st.muted or st.quiet):
         log = st.log
         if comp.kind.position == "all":     # in plain sight, told to everyone: as moved() tells it
-            news = new_moved((component_text(st, comp), comp.kind.name, None, None, prog.places[old_index], loc,
-                              "bottom"))
+            news = (component_text(st, comp), comp.kind.name, None, None, prog.places[old_index], loc, "bottom")
         else:
             # who saw its face before makes no difference: it lands face up, for all to see
             news = moved(prog, st, comp, 0, prog.places[old_index], loc, "bottom")
@@ -596,7 +594,7 @@ def announce(st, text: str, seats=None) -> None:
     """An announcement to everyone, or to some players only (told even `quietly:`)."""
     if seats is None and not st.muted:      # emit(), written out: the commonest event of all
         log = st.log
-        st.log = (new_event((text, None, None, "announce")), log, log[2] + 1 if log is not None else 1)
+        st.log = ((text, None, None, "announce"), log, log[2] + 1 if log is not None else 1)
         return
     emit(st, text, None if seats is None else frozenset(p.index for p in players_of(st, seats)), None,
          kind="announce")

@@ -2,13 +2,19 @@
 
 Every change to a state that players may notice is told as an Event with the
 seats that read it; the effects call these functions, never build events.
+
+The log keeps each event as its parts, a plain tuple (made in a fraction of what
+a tuple subclass costs: a game in play logs at nearly every action, and its log
+is read, when at all, a line at a time): four parts (text, to, others, kind)
+for an Event, two for a Decided, seven for a Moved. `event_of` makes the Event
+an entry stands for; every reader of a log reads it through `event_of` or
+`events_of`.
 """
 from __future__ import annotations
 
-from functools import partial
 from operator import itemgetter
 
-from ..model.state import Event, chain_to_list, logged, new_event
+from ..model.state import Event, chain_to_list, logged
 from ..model.values import Comp, Zone, component_text
 
 
@@ -21,7 +27,7 @@ def emit(st, text: str, to=None, others=None, kind: str = "log") -> None:
     if st.muted or (st.quiet and kind in QUIET_KINDS):
         return
     log = st.log        # logged(), written out: every event passes here
-    st.log = (new_event((text, to, others, kind)), log, log[2] + 1 if log is not None else 1)
+    st.log = ((text, to, others, kind), log, log[2] + 1 if log is not None else 1)
 
 
 def sees_face(prog, st, comp: Comp, seat: int) -> bool:
@@ -88,7 +94,7 @@ def emit_about(prog, st, comp: Comp, before_face: int, verb: str) -> None:
     if st.muted or st.quiet:    # its kind, "move", is one `quietly:` keeps out of the log
         return
     log = st.log        # emit(), written out
-    st.log = (new_event(about(prog, st, comp, before_face, verb)), log, log[2] + 1 if log is not None else 1)
+    st.log = (about(prog, st, comp, before_face, verb), log, log[2] + 1 if log is not None else 1)
 
 
 def about(prog, st, comp: Comp, before_face: int, verb: str) -> tuple:
@@ -123,10 +129,6 @@ class Decided(News):
     @property
     def text(self) -> str:
         return f"{self[0]}: {self[1]}"
-
-
-# A Decided of its parts, made at C speed.
-new_decided = partial(tuple.__new__, Decided)
 
 
 class Moved(News):
@@ -168,8 +170,18 @@ class Moved(News):
         return self.others
 
 
-# A Moved of its parts, made at C speed.
-new_moved = partial(tuple.__new__, Moved)
+# What a log entry of each length stands for (see the module's docstring).
+_READ_AS = {4: Event, 2: Decided, 7: Moved}
+
+
+def event_of(entry) -> Event:
+    """The Event a log entry stands for: the entry itself when it is one already."""
+    return tuple.__new__(_READ_AS[len(entry)], entry) if type(entry) is tuple else entry
+
+
+def events_of(log, since=None) -> list:
+    """The Events of a log chain, oldest first; with since (a cell of it), only those after it."""
+    return [event_of(entry) for entry in chain_to_list(log, since)]
 
 
 def _route(old, new, end) -> str:
@@ -181,7 +193,7 @@ def _route(old, new, end) -> str:
     return f"stays on {new.label}"
 
 
-def moved(prog, st, comp: Comp, before_face: int, old, new, end) -> Moved:
+def moved(prog, st, comp: Comp, before_face: int, old, new, end) -> tuple:
     """The news of comp's move from old to new, where it lies now; before_face: the seats that saw
     its face before (face_mask). Named to the seats that know where it is and see its face, 'a
     Kind' to the others who know where it is, nothing to those who do not. (face_mask and the
@@ -208,12 +220,12 @@ def moved(prog, st, comp: Comp, before_face: int, old, new, end) -> Moved:
     elif face:
         to, who = position, None
     else:       # its face seen by none who know where it is: they read 'a Kind', its name never
-        return new_moved((None, kind.name, position, None, old, new, end))
+        return (None, kind.name, position, None, old, new, end)
     i = kind.read_as
     name = st.fields[cid][i] if kind.shown is None and i is not None else None
     if type(name) is not str:
         name = component_text(st, comp)
-    return new_moved((name, kind.name, to, who, old, new, end))
+    return (name, kind.name, to, who, old, new, end)
 
 
 def moved_run(prog, st, items, before, old, new, end) -> list:
@@ -271,9 +283,9 @@ _NO_KEY = object()      # no run begun yet: unequal to any seats' mask and any k
 def _run(out: list, names: list, kinds: list, key, old, new, end) -> None:
     """Add to out the news of a run of alike moves (moved_run): one move's, or the run's merged."""
     if len(names) == 1:
-        out.append(new_moved((names[0], kinds[0]) + key + (old, new, end)))
+        out.append((names[0], kinds[0]) + key + (old, new, end))
     elif names:
-        out.append(new_moved((tuple(names), tuple(kinds)) + key + (old, new, None)))
+        out.append((tuple(names), tuple(kinds)) + key + (old, new, None))
 
 
 def tell_moved(prog, st, comp: Comp, before_face: int, old, new, end) -> None:
@@ -313,18 +325,18 @@ def _merged(events: list) -> list:
     while i < n:
         e = events[i]
         j = i + 1
-        if type(e) is Moved and type(e[1]) is str and e[4] is not e[5]:
+        if len(e) == 7 and type(e[1]) is str and e[4] is not e[5]:
             key = e[2:6]        # (to, who, old, new): equal tuples at C speed, else _alike
             while j < n:
                 f = events[j]
-                if type(f) is not Moved or type(f[1]) is not str or (f[2:6] != key and not _alike(f, key)):
+                if len(f) != 7 or type(f[1]) is not str or (f[2:6] != key and not _alike(f, key)):
                     break
                 j += 1
         if j - i == 1:
             out.append(e)
         else:
             run = events[i:j]
-            out.append(new_moved((tuple(map(_NAME, run)), tuple(map(_KIND, run))) + e[2:6] + (None,)))
+            out.append((tuple(map(_NAME, run)), tuple(map(_KIND, run))) + e[2:6] + (None,))
         i = j
     return out
 
@@ -332,7 +344,7 @@ def _merged(events: list) -> list:
 _NAME, _KIND = itemgetter(0), itemgetter(1)
 
 
-def _alike(f: Moved, key: tuple) -> bool:
+def _alike(f: tuple, key: tuple) -> bool:
     """Whether f is told as key's moves are, between places that read the same."""
     to, who, old, new = key
     return f[2] == to and f[3] == who and f[4].label == old.label and f[5].label == new.label and \

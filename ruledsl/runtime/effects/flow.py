@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model.signals import GameOver, RuleFailure
-from ..model.state import Result, new_event
+from ..model.state import Result
 from ..model.values import Player, display
 from .effects import players_of
 from .events import emit
@@ -25,7 +25,7 @@ def enter_turn(st, p) -> None:
 
 def turn_event(p):
     """The event that tells p's turn (the same every time: events are never changed)."""
-    return new_event((f"{p.label}'s turn", None, None, "turn"))
+    return (f"{p.label}'s turn", None, None, "turn")
 
 
 def enter_phase(st, name) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...errors import RulesError, error
 from ...source import part_named
-from ..effects.events import emit, new_decided
+from ..effects.events import emit
 from ..model.signals import GameOver
 from ..model.state import Frame, SecretLabel
 from .budget import STEP_LIMIT
@@ -132,7 +132,7 @@ def take(prog, st, index: int, label=None) -> None:
                  kind="decision")
         else:   # emit(), written out: a decision is told even `quietly:`
             log = st.log
-            st.log = (new_decided((seat.label, label)), log, log[2] + 1 if log is not None else 1)
+            st.log = ((seat.label, label), log, log[2] + 1 if log is not None else 1)
     advance(prog, st)
 
 

@@ -11,7 +11,6 @@ is a chain of linked cells (value, previous), the event log one of cells
 """
 from __future__ import annotations
 
-from functools import partial
 from operator import itemgetter
 from typing import Optional
 
@@ -69,18 +68,15 @@ class Event(tuple):
 
     text: what `to` seats read (everyone when to is None). others: what the
     remaining seats read instead (None: they see nothing of it). kind: what sort of event
-    (QUIET_KINDS in effects/events.py). Made by the effects at every change players notice: a
-    tuple that `new_event((text, to, others, kind))` makes without a Python call. Two events are
-    equal only when they are one (as they were as plain objects).
+    (QUIET_KINDS in effects/events.py). A log keeps an event as its parts, a plain tuple, and
+    its readers see the Event it stands for (effects/events.event_of); two events are equal
+    when their parts are.
     """
     __slots__ = ()
     text = property(itemgetter(0))
     to = property(itemgetter(1))
     others = property(itemgetter(2))
     kind = property(itemgetter(3))
-    __eq__ = object.__eq__
-    __ne__ = object.__ne__
-    __hash__ = object.__hash__
 
     def __new__(cls, text: str, to: Optional[frozenset] = None, others: Optional[str] = None, kind: str = "log"):
         return tuple.__new__(cls, (text, to, others, kind))
@@ -102,10 +98,6 @@ class Event(tuple):
     def as_json(self) -> dict:
         return {"text": self.text, "to": sorted(self.to) if self.to is not None else None,
                 "others": self.others, "kind": self.kind}
-
-
-# An Event of (text, to, others, kind), made at C speed (the effects' hot path).
-new_event = partial(tuple.__new__, Event)
 
 
 def log_length(cell) -> int:
