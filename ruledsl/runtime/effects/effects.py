@@ -18,8 +18,8 @@ from .events import (a_kind, emit, emit_about, face_mask, log_moves, merge_moves
 def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quietly=False, told=None) -> None:
     """Put comp at an end of dest (default: the top of a deck or pile, the end of anything else).
     quietly: as inside `quietly:` (a move that is all such a block holds), triggers it fires
-    included. told: a list its news (events.Moved) is added to instead of the log (a run of moves
-    told at once: events.log_moves), for a caller sure that no trigger fires."""
+    included. told: a list its news (an events.Moved's parts) is added to instead of the log (a
+    run of moves told at once: events.log_moves), for a caller sure that no trigger fires."""
     if type(comp) is not Comp:
         raise error(span, f"only components can be moved, not {display(st, comp)}")
     kind = type(dest)

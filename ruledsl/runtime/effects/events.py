@@ -309,8 +309,8 @@ def merge_moves(st, mark) -> None:
 
 
 def log_moves(st, told: list) -> None:
-    """Log the news of moves told in turn (Moved, as moved() makes them), as logging each and
-    then merge_moves would."""
+    """Log the news of moves told in turn (a Moved's parts, as moved() makes them), as logging
+    each and then merge_moves would."""
     log = st.log
     for e in _merged(told) if len(told) > 1 else told:
         log = (e, log, log[2] + 1 if log is not None else 1)
