@@ -20,8 +20,11 @@ A checkout (--against: a directory holding an earlier ruledsl, made with `git wo
 /tmp/base <commit>`) plays the rules file of this tree, so that each plays the same game.
 Games are played as a player's game plays them (logged, actions taken as Actions), or with
 --muted as a search bot's rollout does (nothing logged, actions by index). --setup counts
-new_game() alone, a game's set-up being counted apart from its actions. Needs valgrind; under
-it a game plays about fifty times slower.
+new_game() alone, a game's set-up being counted apart from its actions. --by-function N also
+lists the N functions of the interpreter (C functions: the eval loop, dict lookups, the
+allocator, the collector) where this tree's instructions went, by the same difference, as
+callgrind_annotate reads them: what kind of work an action is made of, which Python-level
+counts cannot tell. Needs valgrind; under it a game plays about fifty times slower.
 """
 from __future__ import annotations
 
@@ -33,11 +36,15 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 _REFS = re.compile(r"refs:\s+([\d,]+)")
+# A line of callgrind_annotate's table: "205,404,321 ( 8.71%)  path/ceval.c:_PyEval_EvalFrameDefault'2 [lib]"
+_FUNCTION = re.compile(r"^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+(.*?)(?:\s+\[.*\])?$")
 
 
 def play(game_path: str, players, playouts: int, muted: bool, setup: bool, seed: int) -> int:
@@ -69,9 +76,10 @@ def _one(game, seed: int, rng, muted: bool, setup: bool) -> int:
     return actions
 
 
-def counted(checkout: Path, args, playouts: int) -> tuple:
-    """(instructions, actions) of one run under callgrind of the checkout's ruledsl."""
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+def counted(checkout: Path, args, playouts: int, profile: str = "/dev/null") -> tuple:
+    """(instructions, actions) of one run under callgrind of the checkout's ruledsl; profile:
+    where callgrind writes its counts by function."""
+    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}", sys.executable,
                str(Path(__file__).resolve()), "--child", str(checkout), args.game_path,
                str(args.players or 0), str(playouts), str(args.seed)]
     command += ["--muted"] * args.muted + ["--setup"] * args.setup
@@ -84,11 +92,47 @@ def counted(checkout: Path, args, playouts: int) -> tuple:
     return int(found.group(1).replace(",", "")), int(done.stdout.strip().splitlines()[-1])
 
 
-def per_action(checkout: Path, args) -> tuple:
-    """(instructions an action (a set-up, with --setup), actions played) in the checkout."""
-    base, _ = counted(checkout, args, 0)
-    total, actions = counted(checkout, args, args.playouts)
+def per_action(checkout: Path, args, keep=None) -> tuple:
+    """(instructions an action (a set-up, with --setup), actions played) in the checkout. keep: a
+    directory callgrind writes the two runs' counts by function to (idle.out, played.out)."""
+    idle, played = (f"{keep}/idle.out", f"{keep}/played.out") if keep else ("/dev/null", "/dev/null")
+    base, _ = counted(checkout, args, 0, idle)
+    total, actions = counted(checkout, args, args.playouts, played)
     return (total - base) / max(actions, 1), actions
+
+
+def by_function(kept: str) -> Counter:
+    """{C function: instructions} spent playing less playing none, of the runs per_action kept."""
+    spent = functions_of(_annotated(f"{kept}/played.out"))
+    spent.subtract(functions_of(_annotated(f"{kept}/idle.out")))
+    return Counter({name: n for name, n in spent.items() if n > 0})
+
+
+def _annotated(profile: str) -> str:
+    done = subprocess.run(["callgrind_annotate", "--threshold=100", str(profile)], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"callgrind_annotate could not read {profile}: {done.stderr.strip()}")
+    return done.stdout
+
+
+def functions_of(annotated: str) -> Counter:
+    """{function: instructions} of callgrind_annotate's table, each function once (its recursive
+    calls, `name'2`, added to it; the program's total left out)."""
+    found = Counter()
+    for line in annotated.splitlines():
+        m = _FUNCTION.match(line)
+        if m is None or m.group(2) == "PROGRAM TOTALS":
+            continue
+        name = re.sub(r"'\d+$", "", m.group(2).rsplit(":", 1)[-1])
+        found[name] += int(m.group(1).replace(",", ""))
+    return found
+
+
+def print_functions(spent: Counter, top: int) -> None:
+    total = sum(spent.values())
+    print(f"where this tree's instructions went ({total:,} in all, by C function):")
+    for name, n in spent.most_common(top):
+        print(f"  {n / total:6.1%}  {name}")
 
 
 def _child(argv) -> int:
@@ -116,6 +160,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0, help="seed of the random.Random that picks actions (default 0)")
     ap.add_argument("--muted", action="store_true", help="play as a search bot's rollout: no log, actions by index")
     ap.add_argument("--setup", action="store_true", help="count new_game() alone: instructions a set-up")
+    ap.add_argument("--by-function", type=int, default=0, metavar="N",
+                    help="also list the N C functions this tree's instructions went to")
     ap.add_argument("--against", action="append", default=[], metavar="CHECKOUT",
                     help="also count this checkout of ruledsl (a directory), beside this tree; may be repeated")
     args = ap.parse_args(argv)
@@ -124,6 +170,8 @@ def main(argv=None) -> int:
                  "`apt-get install valgrind`")
     if args.playouts < 1:
         ap.error("--playouts must be at least 1")
+    if args.by_function and shutil.which("callgrind_annotate") is None:
+        ap.error("callgrind_annotate is not installed (it comes with valgrind)")
     checkouts = [ROOT] + [Path(p).resolve() for p in args.against]
     for checkout in checkouts:
         if not (checkout / "ruledsl" / "__init__.py").is_file():
@@ -136,13 +184,17 @@ def main(argv=None) -> int:
         ap.error(f"{args.game!r} matches {len(paths)} games; name one")
     args.game_path = paths[0]
     unit, played = ("a set-up", "set-ups") if args.setup else ("an action", "actions")
-    # (each count runs alone in one process: as many at once as the machine has cores)
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        results = list(pool.map(lambda checkout: per_action(checkout, args), checkouts))
-    mine = results[0][0]
-    for checkout, (count, actions) in zip(checkouts, results):
-        against = f"  (this tree {mine / count - 1:+.2%})" if checkout is not ROOT else ""
-        print(f"{checkout}: {count:,.0f} instructions {unit} ({actions:,} {played}){against}")
+    with tempfile.TemporaryDirectory() as kept:
+        keep = {ROOT: kept if args.by_function else None}
+        # (each count runs alone in one process: as many at once as the machine has cores)
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            results = list(pool.map(lambda checkout: per_action(checkout, args, keep.get(checkout)), checkouts))
+        mine = results[0][0]
+        for checkout, (count, actions) in zip(checkouts, results):
+            against = f"  (this tree {mine / count - 1:+.2%})" if checkout is not ROOT else ""
+            print(f"{checkout}: {count:,.0f} instructions {unit} ({actions:,} {played}){against}")
+        if args.by_function:
+            print_functions(by_function(kept), args.by_function)
     return 0
 
 

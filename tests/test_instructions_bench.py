@@ -65,3 +65,57 @@ def test_it_says_what_is_missing_before_counting(monkeypatch, capsys, tmp_path):
     with pytest.raises(SystemExit):
         instructions.main(["tic_tac_toe", "--against", str(tmp_path)])
     assert "holds no ruledsl package" in capsys.readouterr().err
+
+
+ANNOTATED = """\
+--------------------------------------------------------------------------------
+Ir                     
+--------------------------------------------------------------------------------
+2,357,596,977 (100.0%)  PROGRAM TOTALS
+
+--------------------------------------------------------------------------------
+Ir                    file:function
+--------------------------------------------------------------------------------
+205,404,321 ( 8.71%)  /tmp/Python-3.11.7/Python/ceval.c:_PyEval_EvalFrameDefault'2 [/usr/lib/libpython3.11.so.1.0]
+105,169,032 ( 4.46%)  /tmp/Python-3.11.7/Python/ceval.c:_PyEval_EvalFrameDefault [/usr/lib/libpython3.11.so.1.0]
+ 72,065,660 ( 3.06%)  /tmp/Python-3.11.7/Objects/dictobject.c:_Py_dict_lookup [/usr/lib/libpython3.11.so.1.0]
+  1,000 ( 0.00%)  ???:0x000000000001b2c0 [/usr/lib/ld-linux-x86-64.so.2]
+"""
+
+
+def test_callgrinds_table_is_read_a_function_once_its_recursion_included():
+    found = instructions.functions_of(ANNOTATED)
+    assert found == {"_PyEval_EvalFrameDefault": 310_573_353, "_Py_dict_lookup": 72_065_660,
+                     "0x000000000001b2c0": 1_000}
+
+
+def test_where_the_instructions_went_is_playing_less_idling(monkeypatch, capsys):
+    idle = "  1,000 ( 1.00%)  x.c:f [lib]\n  500 ( 0.50%)  x.c:g [lib]\n  70 ( 0.01%)  x.c:h [lib]\n"
+    played = "  4,000 ( 4.00%)  x.c:f [lib]\n  500 ( 0.50%)  x.c:g [lib]\n  1,070 ( 1.00%)  x.c:h [lib]\n"
+    monkeypatch.setattr(instructions, "_annotated", lambda path: played if path.endswith("played.out") else idle)
+    spent = instructions.by_function("/somewhere")
+    assert spent == {"f": 3_000, "h": 1_000}            # g played no more than it idled
+    instructions.print_functions(spent, 1)
+    out = capsys.readouterr().out
+    assert "4,000 in all" in out and "75.0%  f" in out and " h" not in out
+
+
+def test_a_run_that_keeps_its_counts_tells_callgrind_where(monkeypatch, tmp_path):
+    commands = []
+
+    def run(command, **kw):
+        commands.append(command)
+        return subprocess.CompletedProcess(command, 0, stdout="7\n", stderr="==7== I   refs:      1,000\n")
+    monkeypatch.setattr(instructions.subprocess, "run", run)
+    args = SimpleNamespace(game_path=TIC_TAC_TOE, players=None, seed=0, muted=False, setup=False, playouts=2)
+    instructions.per_action(ROOT, args)
+    instructions.per_action(ROOT, args, str(tmp_path))
+    assert [c[2] for c in commands] == ["--callgrind-out-file=/dev/null"] * 2 + [
+        f"--callgrind-out-file={tmp_path}/idle.out", f"--callgrind-out-file={tmp_path}/played.out"]
+
+
+def test_it_asks_for_callgrind_annotate_before_counting_by_function(monkeypatch, capsys):
+    monkeypatch.setattr(instructions.shutil, "which", lambda name: None if name == "callgrind_annotate" else "/bin/x")
+    with pytest.raises(SystemExit):
+        instructions.main(["tic_tac_toe", "--by-function", "5"])
+    assert "callgrind_annotate is not installed" in capsys.readouterr().err
