@@ -109,7 +109,7 @@ def by_function(kept: str) -> Counter:
 
 
 def _annotated(profile: str) -> str:
-    done = subprocess.run(["callgrind_annotate", "--threshold=100", str(profile)], capture_output=True, text=True)
+    done = subprocess.run(["callgrind_annotate", "--threshold=100", profile], capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"callgrind_annotate could not read {profile}: {done.stderr.strip()}")
     return done.stdout
@@ -185,10 +185,11 @@ def main(argv=None) -> int:
     args.game_path = paths[0]
     unit, played = ("a set-up", "set-ups") if args.setup else ("an action", "actions")
     with tempfile.TemporaryDirectory() as kept:
-        keep = {ROOT: kept if args.by_function else None}
-        # (each count runs alone in one process: as many at once as the machine has cores)
+        # (each count runs alone in one process: as many at once as the machine has cores; this
+        # tree's runs keep their counts by function when asked for)
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            results = list(pool.map(lambda checkout: per_action(checkout, args, keep.get(checkout)), checkouts))
+            results = list(pool.map(lambda checkout: per_action(
+                checkout, args, kept if args.by_function and checkout is ROOT else None), checkouts))
         mine = results[0][0]
         for checkout, (count, actions) in zip(checkouts, results):
             against = f"  (this tree {mine / count - 1:+.2%})" if checkout is not ROOT else ""
