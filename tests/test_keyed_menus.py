@@ -1,6 +1,8 @@
 """Menus kept per the values of the parts of their conditions worked out once per decision (the
 fast path "keyed", ruledsl/runtime/compiler/keyed.py) offer what they would offer without: the
-same options, help texts, views and logs (tests/fixtures/keyed_menus.rules)."""
+same options, help texts, views and logs (tests/fixtures/keyed_menus.rules). The fixture's menu
+reads only values, which the fast path "reads" keys it by first (tests/test_read_keys.py): it is
+switched off here."""
 from __future__ import annotations
 
 import random
@@ -30,7 +32,8 @@ def _trace(seed: int, off: set, monkeypatch) -> list:
     return trace + [x for seat in (None, 0, 1) for x in (state.view(seat), state.events(seat))]
 
 
-def test_the_fixtures_menu_is_kept_by_its_parts():
+def test_the_fixtures_menu_is_kept_by_its_parts(monkeypatch):
+    monkeypatch.setattr(fastpaths, "OFF", {"reads"})
     game = ruledsl.load(str(GAME))
     code = game.program.code_map.texts("the flow")
     assert len(re.findall(r"k\d+\.get\(key_\d+ := ", code)) == 1
@@ -40,11 +43,11 @@ def test_the_fixtures_menu_is_kept_by_its_parts():
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000))
 def test_menus_kept_by_their_parts_change_no_game(seed, monkeypatch):
-    assert _trace(seed, set(), monkeypatch) == _trace(seed, {"keyed"}, monkeypatch)
+    assert _trace(seed, {"reads"}, monkeypatch) == _trace(seed, {"reads", "keyed"}, monkeypatch)
 
 
 def test_a_menu_is_taken_again_from_what_it_kept(monkeypatch):
-    monkeypatch.setattr(fastpaths, "OFF", set())
+    monkeypatch.setattr(fastpaths, "OFF", {"reads"})
     game = ruledsl.load(str(GAME))
     code = game.program.code_map.texts("the flow")
     name = re.search(r"(k\d+)\.get\(key_\d+ := ", code).group(1)

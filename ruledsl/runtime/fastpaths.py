@@ -45,6 +45,11 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             per decision (hoist), their options' items (from fixed lists) and literals
             keeps the options it offered per the values of those parts, and offers them
             again when the parts come out the same (compiler/keyed.py);
+- reads:    a menu whose conditions and labels read, through every define, builtin and
+            board condition they reach, only variables, fields play sets and what lies in
+            places, keeps the options it offered per those values, read where the decision
+            is made, and offers them again when they come out the same
+            (compiler/reads.py);
 - fuse:     a decision among the items of a list that only filters another
             (`choose x from [each y in L where c]`) goes through L, testing c with
             each option, instead of building the list first; `each x in at(place, Kind)`
@@ -101,7 +106,8 @@ from __future__ import annotations
 import os
 
 ALL = frozenset({"inline", "calls", "compare", "typed", "hoist", "fold", "fixed", "fuse", "lazy", "jumps",
-                 "started", "bulk", "remember", "walks", "keyed", "splice", "lift", "draws"})
+                 "started", "bulk", "remember", "walks", "keyed", "reads", "splice", "lift",
+                 "draws"})
 
 
 def _off_from_environment() -> set:

@@ -247,6 +247,7 @@ class Compiler:
         self.code_map.compile(self.ns, out, "a board's condition")
         function = self.ns.globals[name]
         function.plain = not params        # reads nothing of the step it is asked about
+        function.expr, function.params = expr, params      # (what compiler/reads.py reads of it)
         return function
 
     def progress_function(self, decl):

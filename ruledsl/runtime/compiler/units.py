@@ -15,6 +15,8 @@ block numbers once every block is placed.
 """
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 from contextlib import contextmanager
 
@@ -31,6 +33,7 @@ from .exprs import filtering
 from .fixed import FIXED_MEMO, FIXED_POOLS, fixed, fixed_label, fixed_prefix
 from .hoist import Hoist
 from .keyed import key_text, kept_reads
+from .reads import ITEM, Reads
 from .together import TogetherGen
 from .unit import Unit
 
@@ -74,6 +77,7 @@ class UnitGen(TogetherGen):
         self.spliced: list = []         # (rule, end label, len(exits)) of each rule written in place
         self.laid_out: list = []        # the rules whose units are being laid out, innermost last
         self._sites = None              # rule -> how many `do` statements name it
+        self.reads = None               # what menus read (compiler/reads.py), made when first asked
         self.copies: Counter = Counter()    # rule -> how many times it was written in place
         self._memos: dict = {}          # (id of a decision statement, n) -> its n-th dict (memo())
         self._memo_node, self._memo_count = None, 0
@@ -692,9 +696,14 @@ class UnitGen(TogetherGen):
                     lines += [("        if notes is not _LATER:", option.span),
                               (f"            notes.setdefault(_l, {self.label(option.help, local)})", option.span)]
                 bodies.append((option, label, inner))
-        reads = kept_reads(read, set(items.values()), hoist.kept) if keyed and hoist is not None else None
+        values = self.read_values(s, names) if not together and not whole and \
+            any(option.var is not None for option in s.options) else None
+        reads = kept_reads(read, set(items.values()), hoist.kept) if keyed and hoist is not None and \
+            values is None else None
         if whole:
             self.remembered_menu(unit, s.span, sources, lines)
+        elif values:
+            self.keyed_menu(unit, s.span, values, lines, helped, plain=True)
         elif reads:     # (a menu that reads no kept part is cheap enough as it is)
             self.keyed_menu(unit, s.span, reads, lines, helped)
         else:
@@ -748,16 +757,40 @@ class UnitGen(TogetherGen):
         unit.add(f"        {memo}[{key}] = {made}", span)
         unit.add(f"found = {made}", span)
 
-    def keyed_menu(self, unit, span, parts: list, lines: list, helped: bool) -> None:
+    def read_values(self, s, names: dict):
+        """The Python texts of the values a menu's options read (compiler/reads.py): the lists its
+        `for each` options go through, their conditions and their labels, when they read nothing
+        else and each option has a label; else None."""
+        if not on("reads") or any(option.label is None for option in s.options):
+            return None
+        if self.reads is None:
+            self.reads = Reads(self.compiler.exprs)
+        parts = []
+        for option in s.options:
+            scope = dict(names)
+            if option.var is not None:
+                parts.append((option.source, scope, True))
+                scope = {**names, option.var: ITEM}
+            parts += [(x, scope, False) for x in (option.cond, option.label) if x is not None]
+        return self.reads.key(parts)
+
+    def keyed_menu(self, unit, span, parts: list, lines: list, helped: bool, plain: bool = False) -> None:
         """A menu's options kept per the values of the parts kept once per decision that its
         conditions and labels read (compiler/keyed.py), worked out when those values are new.
         The parts are worked out first, all of them: one that fails (which the options may never
         have asked) leaves the decision to work its options out as it would without a key. Its
         loops spend their items whether or not they run (a menu offered again and again in a
-        runaway loop is told as soon)."""
+        runaway loop is told as soon). plain: the parts are the values read (compiler/reads.py),
+        which key the menu only where what lies in a place is settled and the values kept all
+        game long are."""
         memo, key, made = self.k({}), self.ns.fresh("key"), self.ns.fresh("f")   # (its own: options hold its blocks)
-        key_parts, alive = key_text(parts, self.compiler.exprs.searches, lambda: self.ns.fresh("m"))
-        spend = [line.startswith("st.steps += ") for line, _ in lines]
+        if plain:
+            key_parts, alive = f"(({''.join(p + ', ' for p in parts)}) if not st.lazy and not st.unfolded else None)", "()"
+        else:
+            key_parts, alive = key_text(parts, self.compiler.exprs.searches, lambda: self.ns.fresh("m"))
+        # (a loop's items counted when compiled are spent up front; a list worked out at play is
+        # counted where it is made, on a new key)
+        spend = [re.fullmatch(r"st\.steps \+= \d+", line) is not None for line, _ in lines]
         for (line, line_span), spent in zip(lines, spend):
             if spent:
                 unit.add(line, line_span)

@@ -1,0 +1,94 @@
+"""Menus kept per the values they read (the fast path "reads", ruledsl/runtime/compiler/reads.py)
+offer what they would offer without: the same options, views and logs
+(tests/fixtures/read_keys.rules). A menu that reads what no value read stands for is worked out
+at every decision."""
+from __future__ import annotations
+
+import random
+import re
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import ruledsl
+from ruledsl.runtime import fastpaths
+from ruledsl.runtime.engine import loop
+
+from .conftest import ROOT
+
+GAME = ROOT / "tests" / "fixtures" / "read_keys.rules"
+KEYED = re.compile(r"(k\d+)\.get\(key_\d+ := \(\((.*?)\) if not st\.lazy and not st\.unfolded else None\)\)")
+
+
+def _trace(seed: int, off: set, monkeypatch) -> list:
+    """Every decision's options, then each seat's view and log."""
+    monkeypatch.setattr(fastpaths, "OFF", off)
+    state = ruledsl.load(str(GAME)).new_game(seed=seed)
+    rng = random.Random(seed)
+    trace = []
+    while not state.is_terminal():
+        labels = state.legal_labels()
+        trace.append(labels)
+        state.apply(rng.choice(labels))
+    return trace + [x for seat in (None, 0, 1) for x in (state.view(seat), state.events(seat))]
+
+
+def _kept(monkeypatch):
+    """The game, and the table its read-keyed menu keeps its options in (emptied)."""
+    monkeypatch.setattr(fastpaths, "OFF", set())
+    game = ruledsl.load(str(GAME))
+    name = KEYED.search(game.program.code_map.texts("the flow")).group(1)
+    kept = game.program.code[0][0].__globals__[name]
+    kept.clear()
+    return game, kept
+
+
+def test_only_the_menu_that_reads_values_alone_is_kept_by_them(monkeypatch):
+    monkeypatch.setattr(fastpaths, "OFF", set())
+    code = ruledsl.load(str(GAME)).program.code_map.texts("the flow")
+    keys = KEYED.findall(code)
+    # the three menus reading a component's place, a tag, a field play sets: worked out each time
+    assert len(keys) == 1
+    reads = keys[0][1]
+    # the closed places, the calm flag, the seat's position and gold, every seat's position (of
+    # each q in others(p)), the seat itself (`others(p)`), what lies in the sky (the bridge's
+    # condition), in the deck and in the cave
+    assert reads.count("st.vals[") == 5 and reads.count("st.contents[") == 3
+    assert "tuple(st.vals[" in reads and "env['p']" in reads
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000))
+def test_menus_kept_by_what_they_read_change_no_game(seed, monkeypatch):
+    assert _trace(seed, set(), monkeypatch) == _trace(seed, {"reads"}, monkeypatch)
+
+
+def test_a_menu_is_taken_again_from_what_it_kept(monkeypatch):
+    game, kept = _kept(monkeypatch)
+    offered = 0
+    for seed in range(6):
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            labels = state.legal_labels()
+            offered += "earn" in labels         # (the kept menu: "earn" is always open)
+            state.apply(rng.choice(labels))
+    # a key per distinct set of values read: some menus were offered again from what was kept,
+    # and no key is missing
+    assert 0 < len(kept) < offered
+    assert None not in kept
+    assert all(type(key) is tuple and len(key) == 9 for key in kept)
+
+
+def test_a_state_a_scenario_changed_as_play_never_does_keeps_nothing(monkeypatch):
+    game, kept = _kept(monkeypatch)
+    state = game.new_game(seed=1)
+    kept.clear()
+    loop.refresh(state.prog, state)          # the first decision worked out again: kept
+    assert len(kept) == 1
+    kept.clear()
+    state.unfolded = True                    # a field play never sets was set: values read may lie
+    loop.refresh(state.prog, state)
+    assert len(kept) == 0 and state.legal_labels()
+    state.unfolded = False
+    loop.refresh(state.prog, state)
+    assert len(kept) == 1
