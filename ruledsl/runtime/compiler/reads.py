@@ -1,13 +1,13 @@
 """What a decision's options read that play changes: the values to remember its options by.
 
-The Shining's "move to each location you may reach" works two board searches, the blocked
-locations and two tests of the Event in force out at every turn, though what they all read
-is three values: where the player stands, the Event card lying in its zone and whether the
-Corrupted is revealed. When every state read under a menu's conditions and labels (through
-the defines they call, the builtins they name and the conditions of the board steps a search
-may take) is such a value, the options offered are a function of those values, and the menu
-keeps its options per them (fastpaths: "reads"): a decision whose values come out the same
-reads them and offers what it offered before, working nothing else out.
+A menu such as "move to each location you may reach" works board searches, the locations an
+event blocks and tests of the cards in force out at every turn, though all it reads may be a
+few values: where the player stands, the card lying in a zone, a flag. When every state read
+under a menu's conditions and labels (through the defines they call, the builtins they name
+and the conditions of the board steps a search may take) is such a value, the options offered
+are a function of those values, and the menu keeps its options per them (fastpaths: "reads"):
+a decision whose values come out the same reads them and offers what it offered before,
+working nothing else out.
 
 The reads are found on the rules' expressions, as compiler/static.py finds values that never
 change: a variable (`st.vals[slot]`), a field of a seat or a component that play sets, what
@@ -30,9 +30,10 @@ _DEPTH = 12             # how deep defines calling defines are looked into
 ITEM = None             # a name in scope that stands for one item of a list the reads determine
 
 # Types whose values compare and hash as themselves (a component by identity).
-_KEYS = frozenset({"int", "bool", "text", "player", "location", "direction", "enum", "kind", "zone", "none"})
+_KEYS = frozenset({"int", "bool", "text", "player", "location", "direction", "enum", "kind", "zone", "zone of",
+                   "none"})
 # Types whose values show alike whatever the state (display): a component shows by its fields.
-_SHOWN = frozenset({"int", "bool", "text", "player", "location", "direction", "enum", "none"})
+_SHOWN = frozenset({"int", "bool", "text", "player", "location", "direction", "enum", "zone", "zone of", "none"})
 _PLACES = frozenset({"zone", "zone of", "location"})
 # Builtins that read the board's steps (and their conditions) besides their arguments.
 _SEARCHES = frozenset({"distance", "neighbours", "adjacent", "nearest", "path"})
@@ -143,9 +144,8 @@ class Reads:
             self.of(obj, scope, found, depth)
             found[self.every_seat(e)] = None
             return
-        typ = self.exprs.type_of(e)
-        if typ is not None and typ.head in ("zone", "zone of"):
-            return      # a seat's own zone: a handle, read where it is gone through (place)
+        # (a seat's own zone is a handle, which keys the decision as itself: what lies there is
+        # read where it is gone through, place)
         self.value(e, self.exprs.gen(e, self.python_names(scope)), found)
 
     def fixed_field(self, e) -> bool:
@@ -256,7 +256,7 @@ class Reads:
                 typ = self.exprs.type_of(a)
                 if typ is None or not (typ.head == "location" or typ.head == "list" and typ.arg.head == "location"):
                     raise Unkeyable     # (a component's place would be read)
-        elif func not in _PURE and func not in _OF_LISTS and func != "others":
+        elif func not in _PURE and func not in _OF_LISTS:
             raise Unkeyable
         for a in args:
             self.of(a, scope, found, depth)
