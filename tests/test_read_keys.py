@@ -47,16 +47,18 @@ def test_only_the_menu_that_reads_values_alone_is_kept_by_them(monkeypatch):
     code = ruledsl.load(str(GAME)).program.code_map.texts("the flow")
     keys = KEYED.findall(code)
     # the three menus reading a component's place, a tag, a field play sets: worked out each time
-    assert len(keys) == 2
+    assert len(keys) == 3
     reads = keys[0][1]
     # the closed places, the calm flag, the seat's position and gold, every seat's position (of
     # each q in others(p)), the seat itself (`others(p)`), what lies in the sky (the bridge's
     # condition), in the deck and in the cave
     assert reads.count("st.vals[") == 5 and reads.count("st.contents[") == 3
     assert "tuple(st.vals[" in reads and "env['p']" in reads
-    # the last menu: the seat's pouch (a handle, its label) and what lies in it
+    # the pouch menus: the one showing the seat's pouch reads it (a handle) and what lies in it;
+    # the other only what lies there, as two seats whose pouches hold alike are offered alike
     zone, contents = keys[1][1].split(", ")[:2]
     assert zone.endswith("[env['p'].index]") and contents == f"st.contents[{zone}.index]"
+    assert keys[2][1] == f"{contents}, "
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

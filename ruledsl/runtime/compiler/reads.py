@@ -229,7 +229,11 @@ class Reads:
         text = self.text(e, scope)
         if text is None:
             raise Unkeyable
-        self.of(e, scope, found, depth)
+        obj = e.obj if type(e) is n.Attr else e
+        if type(obj) is not n.Name or obj.name not in scope:
+            self.of(e, scope, found, depth)
+        # (else a name where the decision is made, or its seat's zone: only what lies there is
+        # read, which the place's contents key; two seats whose hands hold alike share options)
         value = self.exprs.ns.known(text, None)
         index = value.index if value is not None and hasattr(value, "index") else f"{text}.index"
         found[f"st.contents[{index}]"] = None
