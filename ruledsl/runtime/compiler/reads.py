@@ -256,7 +256,7 @@ class Reads:
             args = args[1:]
         elif func in _SEARCHES:
             self.steps(found)
-            for a in args:
+            for a in args + [a for name, a in e.kwargs if name == "avoid"]:
                 typ = self.exprs.type_of(a)
                 if typ is None or not (typ.head == "location" or typ.head == "list" and typ.arg.head == "location"):
                     raise Unkeyable     # (a component's place would be read)
@@ -290,8 +290,8 @@ class Reads:
             self._steps = []
             sites, self.exprs.sites = self.exprs.sites, []      # (typed where they stand)
             try:
-                for cond in {s.cond for steps in self.prog.graphs.steps.values() for s in steps
-                             if s.cond is not None}:
+                for cond in dict.fromkeys(s.cond for steps in self.prog.graphs.steps.values() for s in steps
+                                          if s.cond is not None):
                     expr = getattr(cond, "expr", None)
                     if expr is None:
                         raise Unkeyable
