@@ -779,17 +779,17 @@ class UnitGen(TogetherGen):
         conditions and labels read (compiler/keyed.py), worked out when those values are new.
         The parts are worked out first, all of them: one that fails (which the options may never
         have asked) leaves the decision to work its options out as it would without a key. Its
-        loops spend their items whether or not they run (a menu offered again and again in a
-        runaway loop is told as soon). plain: the parts are the values read (compiler/reads.py),
+        loops over lists fixed when compiled spend their items whether or not they run (a menu
+        offered again and again in a runaway loop is told as soon); a list worked out at play is
+        spent where it is made, on a new key. plain: the parts are the values read (compiler/reads.py),
         which key the menu only where what lies in a place is settled and the values kept all
         game long are."""
         memo, key, made = self.k({}), self.ns.fresh("key"), self.ns.fresh("f")   # (its own: options hold its blocks)
         if plain:
-            key_parts, alive = f"(({''.join(p + ', ' for p in parts)}) if not st.lazy and not st.unfolded else None)", "()"
+            values = "".join(p + ", " for p in parts)
+            key_parts, alive = f"(({values}) if not st.lazy and not st.unfolded else None)", "()"
         else:
             key_parts, alive = key_text(parts, self.compiler.exprs.searches, lambda: self.ns.fresh("m"))
-        # (a loop's items counted when compiled are spent up front; a list worked out at play is
-        # counted where it is made, on a new key)
         spend = [re.fullmatch(r"st\.steps \+= \d+", line) is not None for line, _ in lines]
         for (line, line_span), spent in zip(lines, spend):
             if spent:
