@@ -33,8 +33,8 @@ def test_the_menus_that_read_values_alone_are_kept_by_them(monkeypatch):
     monkeypatch.setattr(fastpaths, "OFF", set())
     code = ruledsl.load(str(GAME)).program.code_map.texts("the flow")
     keys = KEYED.findall(code)
-    # the four menus reading a component's place, a tag, a field play sets, the places of the
-    # components a search avoids: worked out each time
+    # three of the seven menus; the four reading a component's place, a tag, a field play sets,
+    # the places of the components a search avoids are worked out each time
     assert len(keys) == 3
     reads = keys[0][1]
     # the closed places, the calm flag, the seat's position and gold, every seat's position (of

@@ -24,7 +24,7 @@ from __future__ import annotations
 from ...ir import nodes as n
 from ...ir.walk import nodes
 from .names import LOCAL
-from .static import _OF_LISTS, _PURE, kind_of
+from .static import _OF_LISTS, _PURE
 
 _DEPTH = 12             # how deep defines calling defines are looked into
 ITEM = None             # a name in scope that stands for one item of a list the reads determine
@@ -151,7 +151,8 @@ class Reads:
     def fixed_field(self, e) -> bool:
         """Whether the field never changes in play: by the type of what it is read from, or, where
         the checker cannot say, for any kind, location or seat that has it."""
-        if self.exprs.type_of(e.obj) is not None and self.exprs.type_of(e.obj).head != "any":
+        typ = self.exprs.type_of(e.obj)
+        if typ is not None and typ.head != "any":
             return self.static.fixed_field(e)
         name = e.name
         return not self.static.sets(None, name) and name not in self.prog.var_slots and \
