@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import ruledsl
 from ruledsl.runtime import fastpaths
-from ruledsl.runtime.compiler.static import written_fields
+from ruledsl.runtime.compiler.static import marked_tags, written_fields
 from ruledsl.scenarios import run_file
 
 from .conftest import GAMES, ROOT, random_trace
@@ -21,13 +21,14 @@ GAME = ROOT / "tests" / "fixtures" / "folded_values.rules"
 def test_a_scenario_that_changes_what_play_never_does_reads_the_values_again(monkeypatch, off):
     monkeypatch.setattr(fastpaths, "OFF", off)
     results = run_file(str(GAME))
-    assert [r.passed for r in results] == [True, True], [r.message for r in results]
+    assert [r.passed for r in results] == [True, True, True], [r.message for r in results]
 
 
 def test_only_what_reads_fields_play_never_sets_is_kept():
     code = ruledsl.load(str(GAME)).program.code_map.texts("the flow")
-    # exit_tile() and halls() read rooms; heavy() reads weights, which a choice sets
-    assert code.count("if not st.unfolded else") == 2
+    # exit_tile() and halls() read rooms, dark() the places tagged Dark; heavy() reads weights,
+    # which a choice sets, and lit() the places tagged Lit, which the choice marks
+    assert code.count("if not st.unfolded else") == 3
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -44,3 +45,4 @@ def test_the_fields_play_sets_leave_out_those_only_scenarios_set():
     game = ruledsl.load(str(GAME))
     written, rotated = written_fields(game.definition, game.checked.types)
     assert written == {("Tile", "weight")} and not rotated
+    assert marked_tags(game.definition) == {"Lit"}     # the scenario-only rule's Dark is not play's

@@ -16,8 +16,8 @@ never sets, a location, a constant, an item of a list fixed when compiled: nothi
 is written as the Python text that reads it where the decision is made; a read of an item of
 a list (a comprehension's variable, a `for each` option's item) has no such text, and is
 allowed only where it reads nothing or every seat's variable at once. Anything else (a
-component's place, a location's tags, chance, a builtin not listed here) leaves the menu
-as it is (Unkeyable).
+component's place, a location's tags that play marks, chance, a builtin not listed here)
+leaves the menu as it is (Unkeyable).
 """
 from __future__ import annotations
 
@@ -181,7 +181,7 @@ class Reads:
 
     def binary(self, e, scope, found, depth):
         if e.op in ("is", "is not") and type(e.right) is n.Name and e.right.name not in scope \
-                and self.static.is_tag(e.right, {}):
+                and self.static.marked_tag(e.right, {}):
             raise Unkeyable         # a location's tags change
         self.of(e.left, scope, found, depth)
         if e.op in ("in", "not in") and self.is_place(e.right):

@@ -13,8 +13,9 @@ names that stand for a constant (a `const`, an option, an enum value, a location
 a seat), the items of such a list, fields that play never sets (a component's declared
 field that no `set`/`increase`/`decrease` of play names for its kind, nor a `rotate` of
 play turns; `owner` likewise; a location's name, board, row, column and declared fields;
-a seat's name), operators, `define`s whose bodies are so in their arguments, and builtins
-that read nothing that changes, given lists (not places, whose contents change).
+a seat's name; whether a location carries a tag that no `mark`/`unmark` of play names),
+operators, `define`s whose bodies are so in their arguments, and builtins that read nothing
+that changes, given lists (not places, whose contents change).
 """
 from __future__ import annotations
 
@@ -66,6 +67,11 @@ def written_fields(defn, types: dict) -> tuple:
     return frozenset(found), rotated
 
 
+def marked_tags(defn) -> frozenset:
+    """The tags a statement that play may run marks or unmarks: the tags whose locations change."""
+    return frozenset(item.tag for item in nodes(played(defn)) if type(item) is n.Mark)
+
+
 def set_field(s):
     """The field a `set` statement sets (its Attr), or None (a variable)."""
     target = s.target
@@ -87,6 +93,7 @@ class Static:
         self.defines = defn.defines
         self.prog = prog
         self.written, self.rotated = written_fields(defn, exprs.compiler.checked.types)
+        self.marked = marked_tags(defn)
         self._remembered: dict = {}     # a define's name -> whether it is kept per arguments
 
     def remembered(self, name: str) -> bool:
@@ -128,7 +135,7 @@ class Static:
             return self.of(e.operand, names, bound, depth)
         if t is n.Binary:
             if e.op in ("is", "is not") and type(e.right) is n.Name and e.right.name not in bound \
-                    and self.is_tag(e.right, names):
+                    and self.marked_tag(e.right, names):
                 return False            # a location's tags change
             if e.op in ("in", "not in") and not self.is_list(e.right):
                 return False            # what lies on a place changes
@@ -178,6 +185,11 @@ class Static:
     def is_tag(self, e, names) -> bool:
         return e.name not in names and type(self.exprs.ns.known(self.global_name(e, names))) is Tag
 
+    def marked_tag(self, e, names) -> bool:
+        """Whether e names a tag that play marks or unmarks somewhere (which locations carry it
+        changes); a tag only the board's legend gives stays where it was put."""
+        return self.is_tag(e, names) and e.name in self.marked
+
     def global_name(self, e, names) -> str:
         """The Python text of a name that is no local where it stands ("" for one that is: a
         variable of a comprehension around the expression looked at)."""
@@ -198,10 +210,12 @@ class Static:
         return (kind, name) in self.written or (None, name) in self.written
 
     def unfolds(self, s) -> bool:
-        """Whether a statement (a `set`, a `rotate`) may change what a value kept relies on: it
-        sets a field, or rotates, where play never does."""
+        """Whether a statement (a `set`, a `rotate`, a `mark`) may change what a value kept relies
+        on: it sets a field, rotates, or marks a tag, where play never does."""
         if type(s) is n.Rotate:
             return not self.rotated
+        if type(s) is n.Mark:
+            return s.tag not in self.marked
         target = set_field(s)
         if target is None:
             return False

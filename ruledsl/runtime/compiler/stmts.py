@@ -86,8 +86,8 @@ class StmtGen:
 
     # ---------------------------------------------------------------- names and values
     def unfolds(self, s, out) -> None:
-        """A `set` of a field play never sets (or a `rotate` where play rotates nothing), which
-        only a scenario runs: the state no longer keeps the values worked out when the game was
+        """A `set` of a field play never sets (a `rotate` where play rotates nothing, a `mark` of a
+        tag play never marks), which only a scenario runs: the state no longer keeps the values worked out when the game was
         compiled (compiler/static.py), and reads them again."""
         if self.compiler.exprs.statics().unfolds(s):
             out.add("st.unfolded = True", s.span)
@@ -251,6 +251,7 @@ class StmtGen:
                 f"{log}[2] + 1 if {log} is not None else 1)", s.span)
 
     def s_Mark(self, s, names, out, persist):
+        self.unfolds(s, out)
         out.add(f"_mark_many(prog, st, {self.x(s.target, names)}, {self.k(s.tag)}, {s.on}, {self.k(s.span)})",
                 s.span)
 
