@@ -10,6 +10,7 @@ import pytest
 import ruledsl
 from ruledsl.errors import RulesError
 from ruledsl.runtime import fastpaths
+from ruledsl.runtime.compiler import unit
 
 from .conftest import ROOT, random_trace
 
@@ -77,3 +78,57 @@ def test_a_failure_in_a_block_written_in_place_names_its_statement(tmp_path, mon
         state.apply("2")        # n becomes 3: 10 / 0, in the block after the choice
     assert "e.rules:9:" in str(failure.value) and "division by zero" in str(failure.value)
     assert state.legal_labels() == [] and state.failure is failure.value
+
+
+# A loop whose body may stop for a decision but, here, never does: each turn round it must pass
+# through the run loop (a chain of calls would grow with every turn).
+LONG_LOOP = '''game "L"
+players 2
+var n: int = 0
+flow:
+    repeat 5000 times:
+        if n < 0:
+            choose x from [1, 2] by P1:
+                set n to x
+        set n to n + 1
+    for each p in players:
+        turn p:
+            choose x from [1, 2]:
+                set n to n + x
+    win [P1]
+'''
+
+
+def _calls_back(blocks: dict) -> int:
+    """How many blocks call an earlier block of their unit, or themselves."""
+    return sum(1 for number, lines in blocks.items()
+               if any(int(m) <= number for m in re.findall(r"return u0_b(\d+)\(st, fr\)", "\n".join(lines))))
+
+
+def test_a_jump_back_calls_its_block_where_no_cycle_of_calls_forms(monkeypatch):
+    blocks = _blocks(_load(TIC_TAC_TOE, set(), monkeypatch).program.code_map.texts("the flow"))
+    # the turn's end goes on to the next seat's turn, whose choice stops the calls
+    assert _calls_back(blocks) >= 1
+    plain = _blocks(_load(TIC_TAC_TOE, {"jumps"}, monkeypatch).program.code_map.texts("the flow"))
+    assert _calls_back(plain) == 0
+
+
+def test_a_loop_that_stops_for_nothing_goes_round_through_the_run_loop(tmp_path, monkeypatch):
+    path = tmp_path / "l.rules"
+    path.write_text(LONG_LOOP, encoding="utf-8")
+    state = _load(path, set(), monkeypatch).new_game(seed=1)
+    assert state.legal_labels() == ["1", "2"] and state.view(0) is not None
+    state.apply("2")
+    assert state.legal_labels() == ["1", "2"]
+
+
+def test_back_links_close_no_cycle():
+    lines = [["fr.pc = 1"],                                  # 0 -> 1
+             ["return _offer_menu(st, fr)"],                 # 1: a decision, no jump
+             ["fr.pc = 1"],                                  # 2 -> 1: 1 calls nothing back
+             ["if x:", "    fr.pc = 0", "    return", "y"],  # 3 -> 0 -> 1: no cycle
+             ["fr.pc = 5"],                                  # 4 -> 5
+             ["fr.pc = 4"],                                  # 5 -> 4: would close 4 -> 5 -> 4
+             ["st.frames.append(f)", "fr.pc = 1"],           # 6 pushes a frame: back to the run loop
+             ["fr.pc = 7"]]                                  # 7 -> 7: itself
+    assert unit._back_links(lines) == {(2, 1), (3, 0)}

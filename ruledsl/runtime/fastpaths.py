@@ -63,7 +63,8 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             when the items read differently;
 - jumps:    a block that moves on to a later block of its unit calls it at once,
             instead of going back to the run loop, or runs its lines in place when the
-            later block is short (it stays a function of its own too);
+            later block is short (it stays a function of its own too); one that moves
+            back to an earlier block calls it when no cycle of such calls forms;
 - started:  a new game copies the state every seed starts in, when the set-up and
             the flow up to the first decision drew on no chance;
 - bulk:     `move` of several components into a zone or onto a board location, where

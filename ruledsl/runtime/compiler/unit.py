@@ -103,30 +103,32 @@ class Unit:
         lines = [[_LABEL.sub(lambda m: str(self.labels[int(m.group(1))]), line) for line in block.lines]
                  for block in self.blocks]
         written = [None] * len(lines)
+        back = _back_links(lines) if on("jumps") else frozenset()
         for i in range(len(lines) - 1, -1, -1):
             if lines[i]:
-                pairs = list(self.linked(i, lines[i], self.blocks[i].spans, prefix, written))
+                pairs = list(self.linked(i, lines[i], self.blocks[i].spans, prefix, written, back))
                 written[i] = ([line for line, _ in pairs], [span for _, span in pairs])
             else:
                 written[i] = (["st.frames.pop()"], [self.block_spans[i]])    # an empty last block: the unit has ended
         return written
 
-    def linked(self, i: int, lines: list, spans: list, prefix: str, written: list):
+    def linked(self, i: int, lines: list, spans: list, prefix: str, written: list, back=frozenset()):
         """The block's lines with its jumps forward linked. A jump forward, in a block that pushes
         or pops no frame, goes on to the next block at once instead of going back to the run loop:
         its lines written in place when they are few (a call fewer; the block stays a function of
         its own too, entered by its number when a decision is taken), else a call of it (a unit
-        has few blocks, so such chains stay short)."""
+        has few blocks, so such chains stay short). back: the jumps back, (block, target), that
+        call their target likewise (_back_links)."""
         lines = list(lines)
-        direct = on("jumps") and not any("st.frames." in line for line in lines)
+        direct = on("jumps") and _direct(lines)
         for j, (line, span) in enumerate(zip(lines, spans)):
             target = _jump_target(line)
-            if direct and target is not None and target > i:
+            if direct and target is not None and (target > i or (i, target) in back):
                 following = lines[j + 1] if j + 1 < len(lines) else None
                 indent = line[:len(line) - len(line.lstrip())]
                 if following is None or following == f"{indent}return":
                     yield line, span
-                    inline = _in_place(written[target])
+                    inline = _in_place(written[target]) if target > i else None
                     if inline is None:
                         if following is None:
                             yield f"{indent}return {prefix}{target}(st, fr)", span
@@ -137,6 +139,60 @@ class Unit:
                             yield indent + inner, inner_span
                     continue
             yield line, span
+
+
+def _direct(lines: list) -> bool:
+    """Whether a block's jumps may go on at once: it pushes or pops no frame."""
+    return not any("st.frames." in line for line in lines)
+
+
+def _linkable(lines: list):
+    """The (line number, target) of a block's jumps that may be linked: each the block's last line
+    or followed by a `return` (what linked() replaces by a call)."""
+    for j, line in enumerate(lines):
+        target = _jump_target(line)
+        if target is not None:
+            following = lines[j + 1] if j + 1 < len(lines) else None
+            if following is None or following == line[:len(line) - len(line.lstrip())] + "return":
+                yield j, target
+
+
+def _back_links(lines: list) -> frozenset:
+    """The jumps back, (block, target), that may call their target at once as jumps forward do
+    (the end of a loop's body going on to its next turn, an option's body to the decision asked
+    again), without going back to the run loop: those that close no cycle of such calls (each
+    turn round a loop still passes through the run loop, which counts its steps, and no chain of
+    calls grows deeper than the unit has blocks). Jumps forward always link, so they are the
+    calls first known; a jump back links when its target cannot call its way back to it."""
+    calls = [set() for _ in lines]
+    backs = []
+    for i, block in enumerate(lines):
+        if block and _direct(block):
+            for _, target in _linkable(block):
+                if target > i:
+                    calls[i].add(target)
+                elif target < i:
+                    backs.append((i, target))
+    linked = set()
+    for i, target in backs:
+        if not _reaches(calls, target, i):
+            calls[i].add(target)
+            linked.add((i, target))
+    return frozenset(linked)
+
+
+def _reaches(calls: list, start: int, goal: int) -> bool:
+    """Whether block start calls its way to block goal."""
+    seen, todo = {start}, [start]
+    while todo:
+        b = todo.pop()
+        if b == goal:
+            return True
+        for c in calls[b]:
+            if c not in seen:
+                seen.add(c)
+                todo.append(c)
+    return False
 
 
 def _in_place(block):
