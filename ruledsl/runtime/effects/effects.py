@@ -194,10 +194,9 @@ def shuffle(prog, st, zone, span=None) -> None:
         raise error(span, f"only a zone can be shuffled, not {display(st, zone)}")
     items = st.contents[zone.index]
     face, known = st.face, st.known
-    for c in items:
-        cid = c.id
-        if not face[cid]:
-            known[cid] = 0      # a shuffle loses track of every card one was shown
+    for c in items:     # (a deck shuffled at set-up is known to none: one test a card)
+        if known[c.id] and not face[c.id]:
+            known[c.id] = 0     # a shuffle loses track of every card one was shown
     if st.explicit and not any(face[c.id] for c in items):
         # Nobody sees this order: leave it open, so that each draw is a chance event.
         st.lazy = st.lazy | {zone.index}
