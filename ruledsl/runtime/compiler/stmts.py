@@ -87,8 +87,8 @@ class StmtGen:
     # ---------------------------------------------------------------- names and values
     def unfolds(self, s, out) -> None:
         """A `set` of a field play never sets (a `rotate` where play rotates nothing, a `mark` of a
-        tag play never marks), which only a scenario runs: the state no longer keeps the values worked out when the game was
-        compiled (compiler/static.py), and reads them again."""
+        tag play never marks), which only a scenario runs: the state no longer keeps the values
+        worked out when the game was compiled (compiler/static.py), and reads them again."""
         if self.compiler.exprs.statics().unfolds(s):
             out.add("st.unfolded = True", s.span)
 

@@ -120,24 +120,22 @@ class Unit:
         has few blocks, so such chains stay short). back: the jumps back, (block, target), that
         call their target likewise (_back_links)."""
         lines = list(lines)
-        direct = on("jumps") and _direct(lines)
+        linkable = dict(_linkable(lines)) if on("jumps") and _direct(lines) else {}
         for j, (line, span) in enumerate(zip(lines, spans)):
-            target = _jump_target(line)
-            if direct and target is not None and (target > i or (i, target) in back):
-                following = lines[j + 1] if j + 1 < len(lines) else None
+            target = linkable.get(j)
+            if target is not None and (target > i or (i, target) in back):
+                yield line, span
                 indent = line[:len(line) - len(line.lstrip())]
-                if following is None or following == f"{indent}return":
-                    yield line, span
-                    inline = _in_place(written[target]) if target > i else None
-                    if inline is None:
-                        if following is None:
-                            yield f"{indent}return {prefix}{target}(st, fr)", span
-                        else:
-                            lines[j + 1] = f"{indent}return {prefix}{target}(st, fr)"
+                inline = _in_place(written[target]) if target > i else None
+                if inline is None:
+                    if j + 1 == len(lines):
+                        yield f"{indent}return {prefix}{target}(st, fr)", span
                     else:
-                        for inner, inner_span in zip(*inline):
-                            yield indent + inner, inner_span
-                    continue
+                        lines[j + 1] = f"{indent}return {prefix}{target}(st, fr)"
+                else:
+                    for inner, inner_span in zip(*inline):
+                        yield indent + inner, inner_span
+                continue
             yield line, span
 
 
