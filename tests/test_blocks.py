@@ -1,6 +1,7 @@
 """How a unit's blocks are written (ruledsl/runtime/compiler/unit.py): a jump forward to a short
 block writes that block's lines in place of a call of it; the block stays a function of its own
-(a decision taken enters it by its number), and what the rules do is the same."""
+(a decision taken enters it by its number), and what the rules do is the same. A jump back calls
+its block where no cycle of such calls forms."""
 from __future__ import annotations
 
 import re
