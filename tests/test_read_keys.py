@@ -87,3 +87,41 @@ def test_a_state_a_scenario_changed_as_play_never_does_keeps_nothing(monkeypatch
     state.unfolded = False
     loop.refresh(state.prog, state)
     assert len(kept) == 1
+
+
+TURNED = '''game "Turned"
+players 2
+
+kind Tile:
+    open: list of direction
+
+zone box: area of Tile:
+    Tile(open: [N])
+
+flow:
+    repeat 3 times:
+        for each p in players:
+            turn p:
+                choose by p:
+                    option "go {d}" for each d in [N, E, S, W] if any(each t in contents(box) where d in t.open):
+                        rotate first(contents(box)) by 90
+    end game
+'''
+
+
+def test_a_field_play_turns_is_read_where_the_checker_cannot_type_its_component(tmp_path, monkeypatch):
+    # the fall-back of a field read whose object has no type: a field some kind has that play
+    # rotates is read anew (the menu keyed by it, or not kept), never taken as fixed
+    from ruledsl.ir import nodes as n
+    from ruledsl.runtime.compiler.exprs import ExprGen
+    typed = ExprGen.type_of
+    monkeypatch.setattr(ExprGen, "type_of",
+                        lambda self, e: None if type(e) is n.Name and e.name == "t" else typed(self, e))
+    path = tmp_path / "turned.rules"
+    path.write_text(TURNED, encoding="utf-8")
+    state = ruledsl.load(str(path)).new_game(seed=1)
+    offered = []
+    for _ in range(4):
+        offered.append(state.legal_labels())
+        state.apply(0)
+    assert offered == [["go N"], ["go E"], ["go S"], ["go W"]]

@@ -156,7 +156,8 @@ class Reads:
             return self.static.fixed_field(e)
         name = e.name
         return not self.static.sets(None, name) and name not in self.prog.var_slots and \
-            name not in self.prog.zones and name not in ("contents", "location", "face_up")
+            name not in self.prog.zones and name not in ("contents", "location", "face_up") and \
+            not any(self.static.turned(kind, name) for kind in self.prog.kinds)
 
     def every_seat(self, e) -> str:
         """Every seat's value of a seat's variable, read at once, for a field read of an item

@@ -209,6 +209,11 @@ class Static:
             return any(field == name for _, field in self.written)
         return (kind, name) in self.written or (None, name) in self.written
 
+    def turned(self, kind: str, name: str) -> bool:
+        """Whether a `rotate` of play may turn the field `name` of a component of kind."""
+        index = self.prog.kinds[kind].field_index.get(name)
+        return self.rotated and index is not None and index in self.prog.rotatable.get(kind, ())
+
     def unfolds(self, s) -> bool:
         """Whether a statement (a `set`, a `rotate`, a `mark`) may change what a value kept relies
         on: it sets a field, rotates, or marks a tag, where play never does."""
@@ -235,8 +240,7 @@ class Static:
                 return False
             if name == "owner":
                 return True
-            return name in kind.field_index and \
-                not (self.rotated and kind.field_index[name] in self.prog.rotatable.get(typ.name, ()))
+            return name in kind.field_index and not self.turned(typ.name, name)
         if typ.head == "location":
             return name in ("name", "board", "row", "column") or \
                 any(name in loc.fields for loc in self.prog.locations.values())
