@@ -1,4 +1,4 @@
-"""The "bulk" fast path (ruledsl/runtime/effects/effects.py): a `move` or `draw` of several
+"""The "bulk" fast path (ruledsl/runtime/effects/bulk.py): a `move` or `draw` of several
 components into a zone or onto a board location, where no trigger fires, made in one step, with
 the same contents, order, faces, knowledge and news (each told as moving it alone tells it) as
 moving them one by one."""
@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ruledsl
-from ruledsl.runtime.effects import effects
+from ruledsl.runtime.effects import bulk, effects
 from ruledsl.runtime.engine import decisions
 
 from .conftest import ROOT, random_trace
@@ -41,9 +41,11 @@ def _moves_made(state, label: str, monkeypatch) -> int:
     real = effects.move
     counted = lambda *a, **k: calls.append(a[2]) or real(*a, **k)      # noqa: E731
     monkeypatch.setattr(effects, "move", counted)
+    monkeypatch.setattr(bulk, "move", counted)
     monkeypatch.setattr(decisions, "move", counted)      # (draws move what they draw from there)
     state.apply(label)
     monkeypatch.setattr(effects, "move", real)
+    monkeypatch.setattr(bulk, "move", real)
     monkeypatch.setattr(decisions, "move", real)
     return len(calls)
 
@@ -84,7 +86,7 @@ def test_only_quiet_moves_into_a_zone_without_a_limit_are_made_at_once(monkeypat
 
 
 def test_all_that_lies_in_a_zone_moved_to_a_zone_is_taken_whole(monkeypatch):
-    """`move contents(Z) to Z2` (effects.move_all): the zone emptied at once, with no test of each
+    """`move contents(Z) to Z2` (bulk.move_all): the zone emptied at once, with no test of each
     card, as moving each would (into the tray, which has a limit, one by one: the test above)."""
     game = ruledsl.load(str(GAME), players=2)
     # pile up, spread, bag, tray; and told: hand, table, pile, chips

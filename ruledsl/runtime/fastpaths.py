@@ -73,7 +73,7 @@ RULEDSL_SLOW=all, or name some: RULEDSL_SLOW=inline,started.
             or the bottom of a zone that holds N or more, or from a bag (its picks made
             in turn with the same numbers; not under explicit chance, which picks each,
             nor from a deck whose order chance has yet to settle); `move contents(Z) to
-            Z2` between zones takes Z whole, with no test of each item (effects.move_all);
+            Z2` between zones takes Z whole, with no test of each item (bulk.move_all);
             told moves of several (and draws), where no trigger may fire between them,
             keep their news and log it once all are made, each run of alike moves as
             one event (events.log_moves), instead of logging each and merging; told

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...errors import RulesError, error
 from ...limits import MAX_COMPONENTS
+from ..effects import bulk
 from ..effects import effects as fx
 from ..effects import flow
 from ..engine import decisions as dec
@@ -47,8 +48,8 @@ HELPERS = {
     "_item_of_kind": item_of_kind, "_fixed_items": fixed_items, "_known_options": known_options, "_remember1": remember1, "_remember": remember,
     # assignments and effects
     "_set_player_var": nm.set_player_var, "_absent_seat": nm.absent_seat, "_set_owner": nm.set_owner, "_set_field": nm.set_field,
-    "_move": fx.move, "_move_onto": fx.move_onto, "_move_all": fx.move_all, "_move_many": fx.move_many,
-    "_quietly": fx.made_quietly, "_draw_many": fx.draw_many, "_shuffle": fx.shuffle, "_turn_many": fx.turn_many,
+    "_move": fx.move, "_move_onto": fx.move_onto, "_move_all": bulk.move_all, "_move_many": bulk.move_many,
+    "_quietly": fx.made_quietly, "_draw_many": bulk.draw_many, "_shuffle": fx.shuffle, "_turn_many": fx.turn_many,
     "_show_many": fx.show_many, "_rotate_many": fx.rotate_many, "_swap": fx.swap, "_announce": fx.announce,
     "_mark_many": fx.mark_many, "_players_of": fx.players_of, "_player_slot": fx.player_slot,
     "_disclose": fx.disclose, "_show_var": fx.show_var, "_ALL_SEATS": ALL_SEATS,

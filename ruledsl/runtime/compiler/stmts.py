@@ -159,7 +159,7 @@ class StmtGen:
         """(a `move` as one line of Python, whether the line keeps it quiet itself). quietly: the
         move is all a `quietly:` holds; a move of one component then says so to effects.move (no
         count raised and restored around the call), any other needs the block's count around it."""
-        if self.zone_emptied(s):        # `move contents(Z) to Z2`: effects.move_all
+        if self.zone_emptied(s):        # `move contents(Z) to Z2`: bulk.move_all
             return (f"_move_all(prog, st, {self.x(s.item.args[0], names)}, {self.x(s.dest, names)}, "
                     f"{self.k(s.end)}, {self.k(s.facing)}, {self.k(s.span)})"), False
         item = self.x(s.item, names)

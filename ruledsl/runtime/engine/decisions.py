@@ -13,7 +13,8 @@ from itertools import combinations, permutations
 from math import comb, perm
 
 from ...errors import error
-from ..effects.effects import draw_one, drawn_at_once, move, tell_moves, told_at_once
+from ..effects.bulk import draw_one, drawn_at_once, tell_moves, told_at_once
+from ..effects.effects import move
 from ..effects.events import emit, sees_face
 from ..model.chance import next_random
 from ..model.collections import items_of
@@ -341,7 +342,7 @@ def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end
     if left > 1 and (st.muted or st.quiet) and prog.bulk and drawn_at_once(prog, st, left, src, dst, end,
                                                                            dest_end, facing):
         left = 0
-    # the moves' events told once all are made, each run of alike ones as one (effects.move_many)
+    # the moves' events told once all are made, each run of alike ones as one (bulk.move_many)
     told = [] if left > 1 and told_at_once(prog, st, dst, False) else None     # (a draw leaves a zone)
     mark, moved, empty = st.log, 0, False
     if told is not None and drawn_at_once(prog, st, left, src, dst, end, dest_end, facing, told):
