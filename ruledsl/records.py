@@ -53,6 +53,10 @@ def _actions(value) -> bool:
             and all(type(a) is str and len(a) <= MAX_LABEL_CHARS for a in value))
 
 
+def _seats(value) -> bool:
+    return type(value) is list and len(value) <= MAX_PLAYERS and all(_text(k) and k for k in value)
+
+
 def _returns(value) -> bool:
     return value is None or (type(value) is list and len(value) <= MAX_PLAYERS
                              and all(type(r) in (int, float) for r in value))
@@ -71,6 +75,8 @@ SCHEMA: dict[str, tuple[bool, Callable, str]] = {
     "actions": (True, _actions, f"a list of at most {with_commas(MAX_RECORD_ACTIONS)} action labels, "
                                 f"each at most {with_commas(MAX_LABEL_CHARS)} characters"),
     "returns": (False, _returns, "a list of numbers, one per seat, or null"),
+    # who played each seat in `ruledsl play` ("human", or a bot's spec): `--resume` goes on with them
+    "seats": (False, _seats, "a list of who plays each seat (human, or a bot such as mcts:1s)"),
 }
 
 

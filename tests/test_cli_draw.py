@@ -10,8 +10,8 @@ from rich.console import Console
 
 import ruledsl
 from ruledsl.cli.main import cli
-from ruledsl.cli.boardgraph import standing
-from ruledsl.cli.render import board_layouts, render_view
+from ruledsl.cli.render import render_screen
+from ruledsl.present import screen_of
 
 from .conftest import GAMES
 
@@ -47,9 +47,7 @@ setup:
 
 def text_of(state, seat, width=100) -> str:
     console = Console(width=width, record=True)
-    view = state.view(seat)
-    console.print(render_view(view, layouts=board_layouts(state.game), links=state.connections(),
-                              stand=standing(state.game, view)))
+    console.print(render_screen(screen_of(state, seat), width=width))
     return console.export_text()
 
 
@@ -74,7 +72,7 @@ def test_a_graph_board_shows_what_lies_there_as_the_seat_sees_it(tmp_rules):
     row = next(line for line in text_of(state, 0).splitlines() if "Market" in line and "Busy" in line)
     assert "3" in row                                       # P1 sees its own ticket's face
     row = next(line for line in text_of(state, 1).splitlines() if "Market" in line and "Busy" in line)
-    assert "Ticket (hidden)" in row and " 3 " not in row
+    assert "Ticket (face down)" in row and " 3 " not in row
 
 
 def test_connections_are_the_steps_that_exist_now(tmp_rules):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import ruledsl
 from ruledsl.cli.boardmap import path_picture, render_map
-from ruledsl.cli.render import board_layouts
+from ruledsl.present import screen_of
 
 WALLED = '''game "Walls"
 players 2
@@ -61,8 +61,8 @@ def draw(tmp_rules, text, seat=0, width=60, actions=()):
     state = game.new_game(seed=1)
     for label in actions:
         state.apply(label)
-    [(name, places)] = state.view(seat)["board"].items()
-    return str(render_map(name, places, board_layouts(game)[name], width)).splitlines()
+    [board] = screen_of(state, seat).boards
+    return str(render_map(board, width)).splitlines()
 
 
 def test_a_path_picture_leaves_the_middle_towards_open_sides():
@@ -102,8 +102,8 @@ def test_tiles_draw_their_paths_and_walls_follow_them(tmp_rules):
 
 def test_a_map_too_wide_for_the_screen_is_not_drawn(tmp_rules):
     game = ruledsl.load(tmp_rules("g.rules", WALLED), 2)
-    [(name, places)] = game.new_game(seed=1).view(0)["board"].items()
-    assert render_map(name, places, board_layouts(game)[name], width=12) is None
+    [board] = screen_of(game.new_game(seed=1), 0).boards
+    assert render_map(board, width=12) is None
 
 
 def test_a_tiles_name_is_left_to_its_picture_and_common_tags_are_said_once(tmp_rules):
@@ -112,3 +112,13 @@ def test_a_tiles_name_is_left_to_its_picture_and_common_tags_are_said_once(tmp_r
     assert not any("a tile" in line for line in lines)
     assert lines[-1] == "Squares not marked otherwise are Floor."
     assert not any("Floor" in line for line in lines[:-1])
+
+
+LONG_TAGS = WALLED.replace('"g": Grave', '"g": HallowedGround').replace("kind Pawn\n", "kind Pawn\nlabel HallowedGround \"Hallowed Ground\"\n")
+
+
+def test_a_label_too_long_for_its_square_is_shortened_and_said_in_a_legend(tmp_rules):
+    lines = draw(tmp_rules, LONG_TAGS, width=30)
+    [a1] = [line for line in lines if "A1" in line]
+    assert "|A1 HG" in a1 and "Hallowed" not in a1
+    assert lines[1] == "Shortened: HG Hallowed Ground"

@@ -43,7 +43,7 @@ def test_numbers_play_a_game_to_the_end(in_tmp):
 def test_the_view_shows_board_zones_and_menu():
     out = play(TTT, "--seed", "5", input="quit\nn\n").output
     assert "you are X" in out
-    assert "X.supply (yours)" in out and "X Mark ×5" in out
+    assert "Yours" in out and re.search(r"supply +Mark ×5", out) and "O's supply" in out
     assert "\n1  mark A1\n" in out and "\n9  mark C3\n" in out
     assert "|A1 " in out and " C3 " in out and "+-----" in out   # the grid is drawn as a map
 
@@ -54,7 +54,7 @@ def test_bad_input_is_asked_again():
     assert result.exit_code == 0
     assert "'foo' is not a choice: type a number from 1 to 9" in out
     assert "'0' is not a choice" in out and "'99' is not a choice" in out
-    assert out.count("X, your choice (1-9, undo, save, quit)") == 5   # foo, 0, 99, empty, then the label
+    assert out.count("X, your choice (1-9, undo, save, help, quit)") == 5   # foo, 0, 99, empty, then the label
     assert "X: mark B2" in out                                  # an exact label works
 
 
@@ -107,13 +107,13 @@ def test_hot_seat_passes_the_keyboard_before_each_private_view():
     out = result.output
     assert result.exit_code == 0, out
     p1 = out.index("Pass to P1 and press Enter")
-    p1_view = out.index("P1.hand (yours)")
+    p1_view = out.index("you are P1")
     p2 = out.index("Pass to P2 and press Enter")
-    p2_view = out.index("P2.hand (yours)")
+    p2_view = out.index("you are P2")
     assert p1 < p1_view < p2 < p2_view
     second_view = out[p2:out.index("Pass to P1", p2)]
-    assert re.search(r"P1\.hand +Card \(hidden\) ×2", second_view)     # P2 does not see P1's cards
-    assert re.search(r"P2\.hand \(yours\) +\d+, \d+", second_view)          # P2's own cards, by value
+    assert re.search(r"P1's hand +Card \(face down\) ×2", second_view)     # P2 does not see P1's cards
+    assert re.search(r"Yours\s+hand +\d+, \d+", second_view)               # P2's own cards, by value
     assert out.count("Pass to") == 6 and "Game over" in out
 
 
@@ -126,7 +126,7 @@ def test_hot_seat_clears_the_screen_on_a_terminal():
     assert CLEAR_SCREEN + "Pass to P1 and press Enter" in text
     assert CLEAR_SCREEN + "Pass to P2 and press Enter" in text
     assert "\x1b[3J" in CLEAR_SCREEN          # the scrollback goes too: no scrolling back to P1's hand
-    assert text.index(CLEAR_SCREEN + "Pass to P2") < text.index("P2.hand (yours)")
+    assert text.index(CLEAR_SCREEN + "Pass to P2") < text.index("you are P2")
 
 
 def test_all_bots_play_without_input():
@@ -199,11 +199,12 @@ def test_the_haunting_house_screen_shows_tiles_pawns_doors_and_turned_cards():
     last = shown.split("· you are Red")[-1]
     board = _map_lines(last)
     assert any("──┼──" in line for line in board) and any("  │  " in line for line in board)   # tile paths
-    assert any("Welcom" in line for line in board) and any("Get Ou" in line for line in board)
-    assert any("Trap D" in line for line in board)
+    assert any("Welco." in line for line in board) and any(" GO " in line for line in board)
+    assert any(" TD " in line for line in board)                      # too long for a square: shortened,
+    assert "Shortened: DS door slot · GO Get Out · TD Trap Door · Welco. Welcome" in last     # and said
     assert any("Red" in line for line in board) and any("Blue" in line for line in board)  # both pawns
-    assert re.search(r"Red's turned-over cards \(yours\) +Move 1, ", last)                  # cards turned so far
-    assert "Blue's hand" in last and "Blue Card (hidden) ×3" in last
+    assert re.search(r"turned-over cards +Move 1, ", last.split("On the table")[0])        # cards turned so far
+    assert re.search(r"Blue's hand +card \(face down\) ×3", last)
 
 
 def test_undo_takes_the_last_decision_back_line_by_line(in_tmp):

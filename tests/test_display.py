@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import ruledsl
-from ruledsl.cli.render import describe
+from ruledsl.present import screen_of
 
 from .conftest import errors_of
 
@@ -36,7 +36,8 @@ def test_a_format_is_used_in_labels_logs_and_views(tmp_rules):
     state.apply("climb 7: 0/13")
     assert "7: 1/13 climbs; the bank holds 5" in state.events(None)
     [first, _] = state.view(1)["zones"]["track"]
-    assert first["text"] == "7: 1/13" and describe(first) == "7: 1/13"
+    [track] = [z for z in screen_of(state, 1).zones if z.key == "track"]
+    assert first["text"] == "7: 1/13" and track.pieces[0].text == "7: 1/13"
 
 
 def test_a_hidden_field_is_never_shown(tmp_rules):

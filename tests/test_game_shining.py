@@ -102,11 +102,11 @@ def check_logs(state):
         for line in log:
             # A Shining card's face is named only when it is turned face up.
             if SHINING_VALUE.match(line):
-                assert line.endswith(" is revealed") or "visions to spent_visions" in line, (me, line)
+                assert line.endswith(" is revealed") or "Shining cards to turned Shining cards" in line, (me, line)
             # A role card moving is named only to its owner.
             m = ROLE_SIDE.search(line)
             if m:
-                assert line.endswith(f"to {me}.role"), (me, line)
+                assert line.endswith(f"to {me}'s Role"), (me, line)
             # Other seats' secret choices and private looks read as secret.
             for other in seats:
                 if other == me:
@@ -114,8 +114,8 @@ def check_logs(state):
                 assert not line.startswith(f"{other}: choose "), (me, line)
                 assert not line.startswith(f"{other}: keep ") or line == f"{other}: keep it", (me, line)
                 assert not (line.startswith(f"{other}: return ") and line.endswith("to the Pool")), (me, line)
-                if f"to {other}.glimpse" in line or f"from {other}.glimpse to spent" in line or \
-                        f"from {other}.glimpse to pool" in line:
+                if f"to {other}'s tokens drawn" in line or f"from {other}'s tokens drawn to discarded" in line or \
+                        f"from {other}'s tokens drawn to Willpower Pool" in line:
                     assert ANONYMOUS_TOKENS.match(line), (me, line)
                 if line.endswith(f"is shown to {other}"):
                     assert line.startswith("a Event") or line.startswith("an Event"), (me, line)

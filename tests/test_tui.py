@@ -31,12 +31,12 @@ def run(app, script, size=(120, 40)):
 @pytest.mark.parametrize("name", list(BUNDLED))
 def test_start_decide_in_steps_undo_help_save_and_resume(name, tmp_path):
     session = new_session(name, str(tmp_path / "game.save.json"))
-    app = PlayApp(session)
+    app = PlayApp(session, bot_delay=0)
 
     async def script(pilot, app, pane):
         state = session.state
         assert state.current_player == 0 and pane.steps is not None
-        screen = screen_text(app)
+        screen = await settled_text(pilot, app)
         assert "you are" in screen and "choose" in screen
         before = list(state.actions_taken)
         index = min(len(state.legal_labels()), 8) - 1   # far enough down to need arrows, in steps where it has them
@@ -51,10 +51,13 @@ def test_start_decide_in_steps_undo_help_save_and_resume(name, tmp_path):
             assert session.state.actions_taken == before and label in session.state.legal_labels()
         else:
             assert session.state.actions_taken[len(before)] == label
-        # Help: the keys and the game's own page.
+        # Help: how to play, from the rules, then the keys.
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, Help)
+        assert f"How to play {session.game.title}" in screen_text(app)
+        await pilot.press("end")
+        await pilot.pause()
         assert "Ctrl+Z" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
@@ -75,7 +78,7 @@ def test_start_decide_in_steps_undo_help_save_and_resume(name, tmp_path):
     record = read_record(path)
     game = load_record_game(record, path)
     again = GameSession(game, replay_record(game, record, path), session.agents, [0], path)
-    resumed = PlayApp(again)
+    resumed = PlayApp(again, bot_delay=0)
 
     async def offered(pilot, app, pane):
         assert again.state.fingerprint() == session.state.fingerprint()
@@ -95,7 +98,7 @@ def test_finish_a_seeded_game(name, tmp_path):
     for index in taken[:-3]:
         session.take(index)
         session.advance()
-    app = PlayApp(session)
+    app = PlayApp(session, bot_delay=0)
 
     async def script(pilot, app, pane):
         for index in taken[-3:]:
@@ -115,7 +118,7 @@ def test_programming_four_cards_in_steps_with_filter_and_back():
     while session.state.pending.parts != "ordered":
         session.take(0)
         session.advance()
-    app = PlayApp(session)
+    app = PlayApp(session, bot_delay=0)
 
     async def script(pilot, app, pane):
         assert len(pane.shown) == 7 and pane.steps.depth() == 4
@@ -141,7 +144,7 @@ def test_programming_four_cards_in_steps_with_filter_and_back():
 
 def test_a_small_screen_shows_the_board_and_swaps_to_the_log():
     session = new_session("haunting_house")
-    app = PlayApp(session)
+    app = PlayApp(session, bot_delay=0)
 
     async def script(pilot, app, pane):
         small = await settled_text(pilot, app)
@@ -161,7 +164,7 @@ def test_a_small_screen_shows_the_board_and_swaps_to_the_log():
 def test_hot_seat_hands_over_with_nothing_of_the_last_seat_on_screen():
     game = ruledsl.load("games/examples/high_card.rules", players=2)
     session = GameSession(game, game.new_game(seed=1), {ruledsl.CHANCE: None}, [0, 1], "x.json")
-    app = PlayApp(session)
+    app = PlayApp(session, bot_delay=0)
 
     async def script(pilot, app, pane):
         assert "Pass the keyboard to" in screen_text(app) and "P1" in screen_text(app)
@@ -182,7 +185,7 @@ def test_hot_seat_hands_over_with_nothing_of_the_last_seat_on_screen():
 
 def test_ctrl_d_at_the_save_questions_saves_before_leaving(tmp_path):
     session = new_session("shining", str(tmp_path / "left.save.json"))
-    app = PlayApp(session)
+    app = PlayApp(session, bot_delay=0)
 
     async def script(pilot, app, pane):
         await take(pilot, pane, 0)
@@ -214,7 +217,7 @@ def test_the_saved_screens_are_there_at_both_sizes_and_linked():
 def test_clicking_a_square_on_the_board_picks_it():
     from .screens import session_at
     session = session_at("tillinghast")
-    app = PlayApp(session)
+    app = PlayApp(session, bot_delay=0)
 
     async def script(pilot, app, pane):
         await pilot.press("enter")                               # "move …": the squares to pick from
@@ -245,7 +248,7 @@ def test_a_thinking_bot_searches_while_the_screen_stays_live():
     released = threading.Event()
     game = ruledsl.load("games/examples/tic_tac_toe.rules", players=2)
     session = GameSession(game, game.new_game(seed=1), {1: Pondering()}, [0], "x.json")
-    app = PlayApp(session)
+    app = PlayApp(session, bot_delay=0)
 
     async def script(pilot, app, pane):
         await pilot.press("enter")                      # X marks; O thinks in a worker thread
@@ -262,7 +265,7 @@ def test_a_thinking_bot_searches_while_the_screen_stays_live():
 
 def test_clicking_a_card_in_ones_hand_picks_it():
     session = new_session("haunting_house")
-    app = PlayApp(session)
+    app = PlayApp(session, bot_delay=0)
 
     async def script(pilot, app, pane):
         for _ in range(20):                         # on to the first programming: four cards in steps

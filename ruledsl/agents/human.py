@@ -1,4 +1,5 @@
-"""The human at a terminal: reads a choice from a numbered menu; `undo`, `save` and `quit` are commands.
+"""The human at a terminal: reads a choice from a numbered menu; `undo`, `save`, `help` (or `?`) and
+`quit` are commands.
 
 Input and output are streams given to TerminalIO, so tests drive a human with
 io.StringIO. Drawing the game is not done here (see ruledsl/cli/render.py).
@@ -14,13 +15,15 @@ CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H"
 
 
 class Command(str):
-    """A word typed at a prompt that is not an action: UNDO, SAVE or QUIT."""
+    """A word typed at a prompt that is not an action: UNDO, SAVE, HELP or QUIT."""
 
 
 UNDO = Command("undo")
 SAVE = Command("save")
 QUIT = Command("quit")
-COMMANDS = {c: c for c in (UNDO, SAVE, QUIT)}
+HELP = Command("help")
+COMMANDS = {c: c for c in (UNDO, SAVE, QUIT, HELP)}
+COMMANDS["?"] = HELP
 
 
 class TerminalIO:
@@ -62,9 +65,10 @@ class TerminalIO:
 
 
 class HumanAgent:
-    """A person choosing at the terminal: an action's number or exact label, `undo`, `save` or `quit`.
+    """A person choosing at the terminal: an action's number or exact label, `undo`, `save`, `help`
+    or `quit`.
 
-    choose() returns an Action, or UNDO / SAVE / QUIT; bad input is explained and asked again.
+    choose() returns an Action, or UNDO / SAVE / HELP / QUIT; bad input is explained and asked again.
     The end of input counts as QUIT.
     """
 
@@ -75,7 +79,7 @@ class HumanAgent:
     def choose(self, state):
         actions = state.legal_actions()
         who = f"{self.name}, " if self.name else ""
-        prompt = f"{who}your choice (1-{len(actions)}, undo, save, quit): "
+        prompt = f"{who}your choice (1-{len(actions)}, undo, save, help, quit): "
         while True:
             answer = self.io.ask(prompt)
             if answer is None:
@@ -88,11 +92,11 @@ class HumanAgent:
             if not answer.strip():
                 continue
             self.io.say(f"'{answer.strip()}' is not a choice: type a number from 1 to {len(actions)}, "
-                        "an action exactly as shown, undo, save or quit.")
+                        "an action exactly as shown, undo, save, help or quit.")
 
 
 def parse_choice(answer: str, labels: list) -> "int | Command | None":
-    """What a typed answer means: a 0-based action index, UNDO, SAVE, QUIT, or None when it means nothing."""
+    """What a typed answer means: a 0-based action index, UNDO, SAVE, HELP, QUIT, or None when it means nothing."""
     text = answer.strip()
     if text.lower() in COMMANDS:
         return COMMANDS[text.lower()]

@@ -11,6 +11,7 @@ decisions.py     which rules and statements can stop for a decision
 types.py         the types expressions have
 options.py       option values given from outside are of the option's type
 sizes.py         what the file makes stays within the limits (components, lists written out)
+labels.py        `label` declarations name something; what screens show has a label
 """
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ class CheckedGame:
 def check_game(definition: GameDef, *, complete: bool = True, sites: bool = True) -> CheckedGame:
     """Every pass in order. sites: also type each define's body for each call, as the runtime
     writes it there (what a check that only reports may leave out: it reports nothing more)."""
-    from . import boards, declarations, flow, scope, sizes
+    from . import boards, declarations, flow, labels, scope, sizes
     from .context import Context
 
     ctx = Context(definition, sites)
@@ -57,4 +58,5 @@ def check_game(definition: GameDef, *, complete: bool = True, sites: bool = True
     scope.check(ctx)
     analysis = flow.check(ctx, complete=complete)
     sizes.check(ctx)
+    labels.check(ctx)
     return CheckedGame(definition, ctx.diagnostics, ctx.symbols, ctx.index, ctx.types, ctx.resolved, analysis)

@@ -1,63 +1,28 @@
-"""Grid boards drawn as maps in the terminal, from a seat's view only.
+"""Grid boards drawn as maps in the terminal, from a seat's screen (ruledsl.present) only.
 
-Each square is a box: its name and tags on the first line, then what lies on
+Each square is a box: its label and tags on the first line, then what lies on
 it. Between two squares a wall is drawn unless a step joins them now (the
-view's `exits`), so fixed walls and paths that turn with tiles look the same.
-A component with a `list of direction` field (a tile's open sides) is drawn as
-a picture of those paths; its other fields show only when they differ from
-the kind's default (a special tile among plain ones), and never its `name`
-(the picture shows what it is). Tags that most squares carry are said once under
-the map instead of in every square.
+place's open `directions`), so fixed walls and paths that turn with tiles look
+the same. A piece with a `list of direction` field (a tile's open sides) is drawn
+as a picture of those paths; its other fields show only when they differ from
+the kind's default (a special tile among plain ones), never its own text (the
+picture shows what it is). Tags that most squares carry are said once under the
+map instead of in every square. What does not fit in a square is shortened and
+said in a legend under the map, never cut silently.
 """
 from __future__ import annotations
 
 from typing import Optional
 
-import attrs
 from rich.style import Style
 from rich.text import Text
 
-from ..ir import nodes as ir
+from ..present.fit import abbreviate
 
 MIN_CELL = 8      # characters inside a square: a 5-wide path picture and a short name
 MAX_CELL = 15
-PICTURE = 3       # lines of a path picture
 MOST_LINES = 4    # lines of contents in one square at most; more are summed up as "+n more"
-
-
-@attrs.frozen
-class MapLayout:
-    """How a grid board is laid out: rows of location names (None: no square there)."""
-    rows: list
-    # kind name -> (name of its `list of direction` field, {other field: default text})
-    paths: dict = attrs.field(factory=dict)
-    # enum value name -> its label, for values that have one (views give enum values by name)
-    labels: dict = attrs.field(factory=dict)
-
-
-def enum_labels(definition) -> dict:
-    return {v.name: v.label for enum in definition.enums.values() for v in enum.values if v.label}
-
-
-def path_kinds(definition) -> dict:
-    """Kinds that carry open sides: {kind: (field, {field: default text})}."""
-    found = {}
-    for kind in definition.kinds.values():
-        path = next((f.name for f in kind.fields if f.type == ir.ListType(ir.TypeName("direction"))), None)
-        if path is None:
-            continue
-        defaults = {f.name: _default_text(f.default) for f in kind.fields if f.name != path}
-        found[kind.name] = (path, defaults)
-    return found
-
-
-def _default_text(expr) -> Optional[str]:
-    if isinstance(expr, ir.Name):
-        return expr.name
-    if isinstance(expr, ir.Literal):
-        return str(expr.value)
-    return None
-
+PATHS = "list of direction"
 
 # ------------------------------------------------------------------ pieces of a square
 
@@ -78,57 +43,80 @@ def path_picture(sides) -> list:
     return [up, middle, down]
 
 
-def _short(comp: dict, labels: dict) -> str:
-    if comp.get("hidden"):
-        return f"{comp.get('owner') or ''} {comp['kind']}?".strip()
-    if comp.get("owner"):
-        return comp["owner"]
-    values = [labels.get(v, str(v)) for v in comp.get("fields", {}).values() if not isinstance(v, (list, dict))]
-    return values[0] if values else comp.get("kind", "?")
+def short(piece) -> str:
+    """A piece in a square: whose it is for a pawn (`Red`), a hidden one as `Red Card?`, else its text."""
+    if piece.face_down:
+        return f"{piece.owner or ''} {piece.kind}?".strip()
+    return piece.owner or piece.text
 
 
-def _square(place: dict, layout: MapLayout, width: int, common: frozenset) -> tuple:
-    """The first line of a square (its name) and the path picture (or None) and texts below it."""
-    head = place.get("label") or ""
-    tags = [t for t in place.get("tags", []) if t not in common]
-    if tags:
-        head += " " + ",".join(tags)
+def _square(place, common: frozenset) -> tuple:
+    """(label, tags, path picture or None, texts below) of a square."""
+    tags = [t for t in place.tags if t not in common]
     picture, texts = None, []
-    for comp in place.get("contents", []):
-        path = layout.paths.get(comp.get("kind"))
-        fields = comp.get("fields", {})
-        if path is not None and picture is None and path[0] in fields:
-            picture = path_picture(fields[path[0]])
-            texts.extend(layout.labels.get(v, str(v)) for k, v in fields.items()
-                         if k not in (path[0], "name") and not isinstance(v, (list, dict))
-                         and str(v) != path[1].get(k))
+    for piece in place.pieces:
+        paths = next((f for f in piece.fields if f.type == PATHS), None)
+        if paths is not None and picture is None and not piece.face_down:
+            picture = path_picture(paths.value or ())
+            texts.extend(f.text for f in piece.fields if f is not paths and not f.usual and f.text != piece.text
+                         and f.type != PATHS)
         else:
-            texts.append(_short(comp, layout.labels))
-    return head, picture, texts
+            texts.append(short(piece))
+    for who in place.standing:
+        texts.insert(0, who)
+    return place.label, tags, picture, texts
 
 
-def _square_lines(square: tuple, height: int, width: int) -> list:
+def _head(label: str, tags: list, width: int, shorts: dict) -> str:
+    if not tags:
+        return shorts.get(label, label)
+    return shorts.get(label, label) + " " + ",".join(shorts.get(t, t) for t in tags)
+
+
+def _square_lines(square: tuple, height: int, width: int, shorts: dict) -> list:
     """A square's lines, each exactly width characters, height lines under its name."""
-    head, picture, texts = square
+    label, tags, picture, texts = square
     if len(texts) > height:
         texts = texts[:height - 1] + [f"+{len(texts) - height + 1} more"]
-    lines = [head]
+    lines = [_head(label, tags, width, shorts)]
     for i in range(height):
         text = texts[i] if i < len(texts) else ""
         drawn = picture[i] if picture and i < len(picture) else (" " * 5 if picture else "")
-        lines.append(drawn + text)
-    return [line[:width].ljust(width) for line in lines]
+        lines.append(drawn + shorts.get(text, text))
+    return [line[:width].ljust(width) for line in lines]      # shortened before: nothing is cut here
 
 
 def _height(squares: list) -> int:
-    """Lines under the name that a row of squares needs."""
     need = 0
     for square in squares:
         if square is None:
             continue
-        _head, picture, texts = square
+        _label, _tags, picture, texts = square
         need = max(need, len(picture) if picture else 0, min(len(texts), MOST_LINES))
     return need
+
+
+def _shorts(squares: list, width: int) -> tuple:
+    """{text: short form} for every text that does not fit its room in a square, and the legend."""
+    long_tags, long_texts = set(), set()
+    for square in squares:
+        label, tags, picture, texts = square
+        if len(label) > width:
+            long_texts.add((label, width))
+        if tags and len(_head(label, tags, width, {})) > width:
+            room = max(1, (width - len(label) - 1 - (len(tags) - 1)) // len(tags))
+            long_tags.update((t, room) for t in tags if len(t) > room)
+        for text in texts:
+            room = width - (5 if picture else 0)
+            if len(text) > room:
+                long_texts.add((text, room))
+    shorts, legend = {}, []
+    for group in (long_tags, long_texts):
+        for room in sorted({r for _t, r in group}):
+            made, said = abbreviate([t for t, r in group if r == room and t not in shorts], room)
+            shorts.update(made)
+            legend += said
+    return shorts, legend
 
 
 # ------------------------------------------------------------------ the whole map
@@ -139,27 +127,39 @@ def cell_width(columns: int, width: int) -> Optional[int]:
     return min(inner, MAX_CELL) if inner >= MIN_CELL else None
 
 
-def render_map(name: str, places: dict, layout: MapLayout, width: int = 80, click=None) -> Optional[Text]:
-    """The board as a map, or None when it does not fit in width. click: location name -> a rich
-    Style carrying what clicking the square does (the full-screen UI), or None."""
-    rows = layout.rows
+def grid_rows(board) -> list:
+    """Rows of places by column and row (None where the grid has no square)."""
+    at = {(p.column, p.row): p for p in board.places if p.column is not None and p.row is not None}
+    if not at:
+        return []
+    columns = range(min(c for c, _ in at), max(c for c, _ in at) + 1)
+    return [[at.get((c, r)) for c in columns] for r in range(min(r for _, r in at), max(r for _, r in at) + 1)]
+
+
+def render_map(board, width: int = 80, click=None, highlight=frozenset()) -> Optional[Text]:
+    """A grid board (present.model.Board) as a map, or None when it does not fit in width.
+    click: place key -> a rich Style carrying what clicking the square does, or None;
+    highlight: keys of the squares a move just changed (drawn reversed)."""
+    rows = grid_rows(board)
+    if not rows:
+        return None
     w = cell_width(len(rows[0]), width)
     if w is None:
         return None
+    common = _common_tags(board.places)
+    made_rows = [[_square(p, common) if p is not None else None for p in row] for row in rows]
+    shorts, legend = _shorts([sq for row in made_rows for sq in row if sq is not None], w)
 
     def at(r, c):
-        if 0 <= r < len(rows) and 0 <= c < len(rows[0]):
-            name = rows[r][c]
-            return places.get(name) if name else None
-        return None
+        return rows[r][c] if 0 <= r < len(rows) and 0 <= c < len(rows[0]) else None
 
     def joined(a, b, side, back):
-        return a is not None and b is not None and (side in a.get("exits", []) or back in b.get("exits", []))
+        return a is not None and b is not None and (side in a.directions or back in b.directions)
 
-    common = _common_tags(places)
-    text = Text(name + "\n", style="bold")
+    text = Text(board.label + "\n", style="bold")
+    if legend:          # on top, where a pane that scrolls shows it with the map's first rows
+        text.append("Shortened: " + " · ".join(f"{s} {full}" for s, full in legend) + "\n", style="dim")
     for r in range(len(rows) + 1):
-        # the border above row r
         line = ""
         for c in range(len(rows[0])):
             corner = any(at(rr, cc) is not None for rr in (r - 1, r) for cc in (c - 1, c))
@@ -173,10 +173,9 @@ def render_map(name: str, places: dict, layout: MapLayout, width: int = 80, clic
         text.append(line.rstrip() + "\n", style="dim")
         if r == len(rows):
             break
-        made = [_square(at(r, c), layout, w, common) if at(r, c) is not None else None
-                for c in range(len(rows[0]))]
+        made = made_rows[r]
         height = _height(made)
-        squares = [_square_lines(sq, height, w) if sq is not None else [" " * w] * (height + 1) for sq in made]
+        squares = [_square_lines(sq, height, w, shorts) if sq is not None else [" " * w] * (height + 1) for sq in made]
         for i in range(height + 1):
             for c in range(len(rows[0])):
                 left, here = at(r, c - 1), at(r, c)
@@ -185,21 +184,22 @@ def render_map(name: str, places: dict, layout: MapLayout, width: int = 80, clic
                 else:
                     text.append(" " if joined(left, here, "E", "W") else "|", style="dim")
                 style = "dim" if i == 0 else "bold"
+                if here is not None and here.key in highlight:
+                    style = "reverse"
                 if click is not None and here is not None:
-                    style = Style.parse(style) + click(rows[r][c])
+                    style = Style.parse(style) + click(here.key)
                 text.append(squares[c][i], style=style)
-            last = at(r, len(rows[0]) - 1)
-            text.append("|" if last is not None else " ", style="dim")
+            text.append("|" if at(r, len(rows[0]) - 1) is not None else " ", style="dim")
             text.append("\n")
     if common:
         text.append(f"Squares not marked otherwise are {', '.join(sorted(common))}.\n", style="dim")
     return text
 
 
-def _common_tags(places: dict) -> frozenset:
+def _common_tags(places) -> frozenset:
     """Tags on more than half of the squares: written once under the map, not in each square."""
     counts: dict = {}
-    for place in places.values():
-        for tag in place.get("tags", []):
+    for place in places:
+        for tag in place.tags:
             counts[tag] = counts.get(tag, 0) + 1
     return frozenset(t for t, k in counts.items() if k * 2 > len(places))

@@ -164,6 +164,27 @@ def write_record(path: str, record: dict) -> None:
         f.write("\n")
 
 
+def save_record(path: str, state, kinds: Optional[list] = None) -> None:
+    """Save a game in play: its record, and who played each seat (kinds: "human" or a bot's spec per
+    seat), so that `play --resume` goes on with the same bots."""
+    record = state.record()
+    if kinds:
+        record["seats"] = list(kinds)
+    write_record(path, record)
+
+
+def seat_flags(kinds: Optional[list]) -> list:
+    """The --seat flags that give each seat its player, where it is not the default (seat 1 a
+    human, the others random bots)."""
+    default = ["human"] + ["random"] * (len(kinds or ()) - 1)
+    return [f"--seat {i + 1}={kind}" for i, (kind, usual) in enumerate(zip(kinds or (), default)) if kind != usual]
+
+
+def resume_hint(path: str, kinds: Optional[list] = None) -> str:
+    """The command that continues a saved game with the same players in every seat."""
+    return " ".join(["ruledsl play --resume", shlex.quote(path)] + seat_flags(kinds))
+
+
 def default_save_name(game_path: str, seed: int) -> str:
     stem = os.path.splitext(os.path.basename(game_path))[0]
     return f"{stem}-{seed}.save.json"

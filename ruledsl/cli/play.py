@@ -16,20 +16,24 @@ from rich.text import Text
 
 from .. import CHANCE
 from ..agents import HumanAgent, RandomAgent, TerminalIO, make_agent, seat_seed
-from ..agents.human import QUIT, SAVE, UNDO
+from ..agents.human import HELP, QUIT, SAVE, UNDO
 from ..errors import RulesError
 from .bots import BOT_HELP, chance_mode, check_spec
 from .common import (default_save_name, load_game, load_record_game, no_traceback, options_from, read_record,
-                     replay_record, returns_text, rules_error, seat_index, winners_text, write_record)
-from .boardgraph import standing
-from .render import board_layouts, render_menu, render_view, zone_labels
+                     replay_record, resume_hint, returns_text, rules_error, save_record, seat_index, winners_text)
+from ..present import screen_of
+from .render import render_menu, render_screen
 from .session import TakeBacks, apply_or_stop
 
 
-def seat_kinds(specs, seats: list) -> list:
-    """Who plays each seat: seat 1 human and the others random, changed by --seat N=human or
-    --seat N=BOT (a bot spec such as random, mcts:2s, ismcts:500i)."""
+def seat_kinds(specs, seats: list, saved: Optional[list] = None) -> list:
+    """Who plays each seat: as a saved game had them (saved), else seat 1 human and the others
+    random; changed by --seat N=human or --seat N=BOT (a bot spec such as random, mcts:2s, ismcts:500i)."""
     kinds = ["human"] + ["random"] * (len(seats) - 1)
+    if saved:
+        if len(saved) != len(seats):
+            raise click.UsageError(f"the saved game names {len(saved)} seats' players for {len(seats)} seats")
+        kinds = [k if k == "human" else _saved_spec(k) for k in saved]
     for spec in specs or ():
         where, sep, kind = spec.partition("=")
         kind = kind.strip().lower()
@@ -37,6 +41,13 @@ def seat_kinds(specs, seats: list) -> list:
             raise click.BadParameter(f"'{spec}' is not SEAT=human or SEAT=BOT (as 2=ismcts:1s)", param_hint="--seat")
         kinds[seat_index(where, seats, "--seat")] = kind if kind == "human" else check_spec(kind, "--seat")
     return kinds
+
+
+def _saved_spec(kind: str) -> str:
+    try:
+        return check_spec(kind, "--resume")
+    except click.BadParameter as err:
+        raise click.UsageError(f"the saved game names a player that is not a bot: {err.message}") from None
 
 
 class PlaySession:
@@ -61,8 +72,6 @@ class PlaySession:
         self.kinds = kinds
         self.humans = [s for s, k in enumerate(kinds) if k == "human"]
         self.save_path = save_path
-        self.layouts = board_layouts(game)
-        self.zone_labels = zone_labels(game)
         self.seen: dict = {}   # seat -> how many of its log lines it has been shown
         self.takebacks = TakeBacks()
 
@@ -106,6 +115,9 @@ class PlaySession:
                 if choice is SAVE:
                     self.save()
                     continue
+                if choice is HELP:
+                    self._help()
+                    continue
                 if choice is QUIT:
                     return self._quit()
                 if choice is UNDO:
@@ -146,23 +158,25 @@ class PlaySession:
         self._show(seat)
 
     def _show(self, seat: int) -> None:
-        view = self.state.view(seat)
-        self.console.print(render_view(view, layouts=self.layouts, labels=self.zone_labels, links=self.state.connections(),
-                                       stand=standing(self.game, view), log_from=self.seen.get(seat, 0),
-                                       width=self.console.width))
-        self.seen[seat] = len(view["log"])
-        if view.get("actions"):
-            self.console.print(render_menu(view["actions"]))
+        screen = screen_of(self.state, seat)
+        self.console.print(render_screen(screen, log_from=self.seen.get(seat, 0), width=self.console.width))
+        self.seen[seat] = len(screen.log)
+        if screen.decision is not None:
+            self.console.print(render_menu(screen.decision))
+
+    def _help(self) -> None:
+        """How to play, from the rules (the `help` command)."""
+        from rich.markdown import Markdown
+        from ..present.guide import docs_page, guide_of
+        self.console.print(Markdown(guide_of(self.game, docs_page(self.game.path) or "").markdown()))
 
     def _finish(self) -> None:
         self.io.clear()
         if len(self.humans) == 1:
             self._show(self.humans[0])
         else:
-            view = self.state.view(None)
-            self.console.print(render_view(view, layouts=self.layouts, labels=self.zone_labels, links=self.state.connections(),
-                                           stand=standing(self.game, view), log_from=max(0, len(view["log"]) - 10),
-                                           width=self.console.width))
+            screen = screen_of(self.state, None)
+            self.console.print(render_screen(screen, log_from=max(0, len(screen.log) - 10), width=self.console.width))
         returns = self.state.returns()
         self.console.print(Text(f"Game over: {winners_text(self.seats, self.state)}.", style="bold"))
         self.io.say(f"Returns: {returns_text(self.seats, returns)} ({len(self.state.actions_taken)} actions)")
@@ -177,7 +191,7 @@ class PlaySession:
         answer = self.io.ask(f"Save to [{self.save_path}]: ")
         path = (answer or "").strip() or self.save_path      # Enter or the end of input (Ctrl-D): the default
         try:
-            write_record(path, self.state.record())
+            save_record(path, self.state, self.kinds)
         except OSError as err:
             self.io.say(f"Cannot save to '{path}': {err.strerror or err}")
             return None
@@ -185,7 +199,7 @@ class PlaySession:
         self.io.say(f"Saved to {path}.")
         if not self.state.is_terminal():
             # The record names its rules file (relative to itself), so this works from any folder.
-            self.io.say(f"Continue later with: ruledsl play --resume {shlex.quote(path)}")
+            self.io.say(f"Continue later with: {resume_hint(path, self.kinds)}")
         return path
 
     def _quit(self) -> int:
@@ -213,11 +227,14 @@ class PlaySession:
                    + ". Repeat for several. Default: seat 1 human, the others random bots.")
 @click.option("--resume", type=click.Path(dir_okay=False), metavar="SAVEFILE",
               help="Continue a saved game; its rules file, players, options and seed are used.")
+@click.option("--bot-delay", type=click.FloatRange(min=0), default=1.0, show_default=True, metavar="SECONDS",
+              help="Full screen: how long each bot's move stays on screen before the next (0: not shown one by "
+                   "one; Ctrl+B turns it off and on while playing).")
 @click.option("--line", "line_mode", is_flag=True,
               help="Play line by line (a numbered menu after each view), as for pipes, scripts and screen "
                    "readers; the default when input or output is not a terminal or Textual is not installed.")
 @no_traceback
-def play_command(file, players, seed, option_values, seat_specs, resume, line_mode):
+def play_command(file, players, seed, option_values, seat_specs, resume, bot_delay, line_mode):
     """Play a game at the terminal.
 
     At a terminal with the tui extra installed (pip install "ruledsl[tui]"), the
@@ -225,17 +242,21 @@ def play_command(file, players, seed, option_values, seat_specs, resume, line_mo
     and the decision, taken in steps (a card, then the next; a tile, then how
     to turn it) with Esc to go back; type to filter, click a square to pick it,
     Ctrl+Z takes your last decision back while nothing hidden was revealed
-    since, Ctrl+S saves, ? shows the rules page and the keys, Ctrl+Q leaves.
+    since, Ctrl+S saves, ? shows how to play (from the rules) and the keys,
+    Ctrl+Q leaves. Each bot's move is shown for a moment (--bot-delay), the
+    board as it is after it and what it changed highlighted.
 
     Line by line (--line, or when input or output is not a terminal), each human
     seat sees its view, then a numbered menu of legal actions. Type a number or
     an action exactly as shown; `undo` takes your last decision back (while
     nothing hidden was revealed to you and no other player decided since),
-    `save` writes the game record and `quit` leaves (offering to save first).
+    `save` writes the game record, `help` says how to play and `quit` leaves
+    (offering to save first).
 
     Each human seat sees only its own view. With several human seats the screen
     (and its scrollback) is cleared and the keyboard passed between them.
-    With --resume, FILE may be left out: the record names its rules file.
+    With --resume, FILE may be left out: the record names its rules file, and
+    who played each seat (a --seat given then changes that seat).
 
     A bot that thinks (greedy, mcts, ismcts) shows a spinner while it does;
     Ctrl-C then leaves the game as `quit` does. With such a bot the game is
@@ -270,7 +291,7 @@ def play_command(file, players, seed, option_values, seat_specs, resume, line_mo
         except RulesError as err:
             raise rules_error(err, game.sources, file) from None
         save_path = default_save_name(file, seed)
-    kinds = seat_kinds(seat_specs, game.seats)
+    kinds = seat_kinds(seat_specs, game.seats, record.get("seats") if resume else None)
     if resume and state.record()["chance"] == "seeded" and any(k.split(":")[0] in ("ismcts", "greedy") for k in kinds):
         raise click.UsageError("this saved game was played under seeded chance, which ismcts and greedy bots "
                                "cannot follow; give its bot seats random or mcts")
@@ -279,7 +300,7 @@ def play_command(file, players, seed, option_values, seat_specs, resume, line_mo
     if resume:
         session.sync_bots(list(record["actions"]), record.get("chance", "seeded"))
     if not line_mode and full_screen_possible():
-        raise SystemExit(play_full_screen(session))
+        raise SystemExit(play_full_screen(session, bot_delay))
     who = ", ".join(f"{name} ({'you' if k == 'human' and kinds.count('human') == 1 else k})"
                     for name, k in zip(game.seats, kinds))
     io.say(f"{game.title}: {game.players} players, seed {seed}. Seats: {who}.")
@@ -294,13 +315,13 @@ def full_screen_possible() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty() and available()
 
 
-def play_full_screen(line: PlaySession) -> int:
+def play_full_screen(line: PlaySession, bot_delay: float = 1.0) -> int:
     """Play the game of a PlaySession (its state, bots and save path) full screen."""
     from .session import GameSession
     from .tui.app import PlayApp
     agents = {seat: agent for seat, agent in line.agents.items() if seat not in line.humans}
-    session = GameSession(line.game, line.state, agents, line.humans, line.save_path)
-    app = PlayApp(session)
+    session = GameSession(line.game, line.state, agents, line.humans, line.save_path, line.kinds)
+    app = PlayApp(session, bot_delay)
     code = app.run()
     for message in app.messages:
         click.echo(message)

@@ -9,10 +9,10 @@ from rich.console import Console
 
 from .. import CHANCE
 from ..agents import TerminalIO
-from .boardgraph import standing
 from .common import (CliError, load_record_game, no_traceback, read_record, replay_record, returns_text, seat_index,
                      winners_text)
-from .render import board_layouts, render_view, zone_labels
+from ..present import screen_of
+from .render import render_screen
 
 
 @click.command("replay")
@@ -24,8 +24,8 @@ from .render import board_layouts, render_view, zone_labels
 @click.option("--game", "game_path", type=click.Path(dir_okay=False),
               help="The rules file, if it is no longer where the record says.")
 @click.option("--board", "board", is_flag=True,
-              help="Draw the board and the table (as --seat sees them, else everything) at the start and "
-                   "after each action.")
+              help="Draw the board and the table (as --seat sees them, else what everyone sees) at the start "
+                   "and after each action.")
 @no_traceback
 def replay_command(record_path, step, seat, game_path, board):
     """Replay a recorded game action by action.
@@ -93,10 +93,8 @@ class Drawing:
 
     def __init__(self, game, seat):
         self.game, self.seat = game, seat
-        self.layouts, self.labels = board_layouts(game), zone_labels(game)
         self.console = Console(file=sys.stdout, highlight=False, soft_wrap=False)
 
     def __call__(self, state) -> None:
-        view = dict(state.view(self.seat), log=[])
-        self.console.print(render_view(view, layouts=self.layouts, labels=self.labels, links=state.connections(),
-                                       stand=standing(self.game, view), width=self.console.width))
+        screen = screen_of(state, self.seat)
+        self.console.print(render_screen(screen, log_from=len(screen.log), width=self.console.width))

@@ -13,7 +13,7 @@ from typing import Optional
 from .. import CHANCE
 from ..agents.search import SearchAgent
 from ..errors import RulesError
-from .common import CliError, diagnostics_text, write_record
+from .common import CliError, diagnostics_text, save_record
 
 
 def apply_or_stop(game, state, action, seat) -> None:
@@ -28,16 +28,19 @@ def apply_or_stop(game, state, action, seat) -> None:
 
 class GameSession:
     """state: the GameState; agents: {seat: agent} for every seat that is not human (CHANCE
-    included); humans: the 0-based human seats. save_path: where save() writes by default."""
+    included); humans: the 0-based human seats. save_path: where save() writes by default.
+    kinds: who plays each seat ("human" or a bot's spec), written into saves."""
 
-    def __init__(self, game, state, agents: dict, humans: list, save_path: str):
+    def __init__(self, game, state, agents: dict, humans: list, save_path: str, kinds: Optional[list] = None):
         self.game = game
+        self.kinds = list(kinds) if kinds else None
         self.state = state
         self.agents = agents
         self.humans = list(humans)
         self.save_path = save_path
         self.takebacks = TakeBacks()
         self.auto: list = []      # labels a human took because they were the only option
+        self.last_seat: Optional[int] = None    # who took the last action step() took
 
     @property
     def seats(self) -> list:
@@ -52,19 +55,31 @@ class GameSession:
         """Whether a bot of this game searches (and may take a while over a move)."""
         return any(isinstance(agent, SearchAgent) for agent in self.agents.values())
 
-    def advance(self, single: bool = True) -> None:
+    def advance(self, single: bool = True, moved=None) -> None:
         """Let bots act until a human must decide or the game is over; with single, a human's
-        decision with one option is taken for them (and can be taken back with what led to it)."""
+        decision with one option is taken for them (and can be taken back with what led to it).
+        moved(seat): called after each bot's action (not chance's), to show it."""
+        while self.step(single) is not None:
+            seat = self.last_seat
+            if moved is not None and seat != CHANCE and seat not in self.humans:
+                moved(seat)
+
+    def step(self, single: bool = True) -> Optional[int]:
+        """One action that no human has to decide: a bot's, chance's, or with single a human's only
+        option. The seat that acted (last_seat), or None when a human must decide or the game is over."""
         state = self.state
-        while not state.is_terminal():
-            seat = state.current_player
-            if seat in self.humans:
-                if single and len(state.legal_actions()) == 1:
-                    self.auto.append(state.legal_actions()[0].label)
-                    self._apply(state.legal_actions()[0], seat)
-                    continue
-                return
+        if state.is_terminal():
+            return None
+        seat = state.current_player
+        if seat in self.humans:
+            if not (single and len(state.legal_actions()) == 1):
+                return None
+            self.auto.append(state.legal_actions()[0].label)
+            self._apply(state.legal_actions()[0], seat)
+        else:
             self._apply(self.agents[seat].choose(state), seat)
+        self.last_seat = seat
+        return seat
 
     def take(self, index: int) -> None:
         """A human's decision: option `index` of the pending decision."""
@@ -92,7 +107,7 @@ class GameSession:
     def save(self, path: Optional[str] = None) -> str:
         """Write the record (OSError when it cannot be written); returns the path used."""
         path = path or self.save_path
-        write_record(path, self.state.record())
+        save_record(path, self.state, self.kinds)
         self.save_path = path
         return path
 

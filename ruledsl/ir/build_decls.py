@@ -32,6 +32,19 @@ class Declarations:
         return n.DescribeDecl(str(c[0]), unquote(c[1]), name_span=self.tspan(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
+    def label_decl(self, meta, c):
+        name, field, text = c
+        return n.LabelDecl(str(name), unquote(text), str(field) if field is not None else None,
+                           name_span=self.tspan(name), field_span=self.tspan(field) if field is not None else UNKNOWN,
+                           span=self.span(meta))
+
+    @v_args(meta=True)
+    def how_to_play_decl(self, meta, c):
+        token = c[0]
+        text = str(token)[3:-3] if token.type == "LONG_STRING" else unquote(token)
+        return n.HowToPlayDecl(text, span=self.span(meta))
+
+    @v_args(meta=True)
     def players_decl(self, meta, c):
         low = self.number(c[0])
         high = self.number(c[1]) if c[1] is not None else low
@@ -75,15 +88,15 @@ class Declarations:
 
     @v_args(meta=True)
     def kind_decl(self, meta, c):
-        name, mods, *fields = c
+        name, label, mods, *fields = c
         return n.KindDecl(str(name), tuple(fields), mods.get("position"), mods.get("shown"), name_span=self.tspan(name),
-                          span=self.span(meta))
+                          span=self.span(meta), label=unquote(label) if label else None)
 
     @v_args(meta=True)
     def field_decl(self, meta, c):
-        name, type_, default, mods = c
+        name, label, type_, default, mods = c
         return n.FieldDecl(str(name), type_, default, mods.get("visibility"), mods.get("hidden", False),
-                           name_span=self.tspan(name), span=self.span(meta))
+                           label=unquote(label) if label else None, name_span=self.tspan(name), span=self.span(meta))
 
     @v_args(meta=True)
     def zone_decl(self, meta, c):
@@ -105,9 +118,10 @@ class Declarations:
 
     @v_args(meta=True)
     def var_decl(self, meta, c):
-        name, type_, init, mods = c
+        name, label, type_, init, mods = c
         return n.VarDecl(str(name), type_, init, mods.get("per_player", False), mods.get("visibility"),
-                         name_span=self.tspan(name), span=self.span(meta), hidden=mods.get("hidden", False))
+                         name_span=self.tspan(name), span=self.span(meta), hidden=mods.get("hidden", False),
+                         label=unquote(label) if label else None)
 
     @v_args(meta=True)
     def const_decl(self, meta, c):
@@ -162,14 +176,14 @@ class Declarations:
     # -- boards --------------------------------------------------------------
     @v_args(meta=True)
     def board_decl(self, meta, c):
-        name, grid, *items = c
+        name, label, grid, *items = c
         parts = {"location": [], "edge_kinds": [], "edges": [], "legend": [], "map": [], "connect": []}
         for kind, value in items:
             parts[kind].extend(value if isinstance(value, list) else [value])
         map_decl = parts["map"][-1] if parts["map"] else None
         return n.BoardDecl(str(name), grid is not None, tuple(parts["location"]), tuple(parts["edge_kinds"]),
                            tuple(parts["edges"]), tuple(parts["legend"]), map_decl, tuple(parts["connect"]),
-                           name_span=self.tspan(name), span=self.span(meta))
+                           name_span=self.tspan(name), span=self.span(meta), label=unquote(label) if label else None)
 
     @v_args(meta=True)
     def location_decl(self, meta, c):

@@ -30,6 +30,7 @@ SINGLE = {
     n.FlowDecl: "flow",
     n.ProgressDecl: "progress",
     n.EvaluateDecl: "evaluate",
+    n.HowToPlayDecl: "how_to_play",
 }
 
 
@@ -48,7 +49,9 @@ class GameDef:
     flow: Optional[n.FlowDecl] = None
     evaluate: Optional[n.EvaluateDecl] = None
     progress: Optional[n.ProgressDecl] = None
+    how_to_play: Optional[n.HowToPlayDecl] = None
     descriptions: list = attrs.Factory(list)
+    labels: list = attrs.Factory(list)
     options: dict = attrs.Factory(dict)
     enums: dict = attrs.Factory(dict)
     kinds: dict = attrs.Factory(dict)
@@ -108,9 +111,12 @@ def merge(files: list[n.RulesFile]) -> tuple[GameDef, list[Diagnostic]]:
                 game.scenarios.append(decl)
             elif kind is n.DescribeDecl:
                 game.descriptions.append(decl)
+            elif kind is n.LabelDecl:
+                game.labels.append(decl)
     return game, problems
 
 
 def _keyword(kind: type) -> str:
     return {n.GameDecl: "game", n.Players: "players", n.Seats: "seats",
-            n.SetupDecl: "setup:", n.FlowDecl: "flow:", n.EvaluateDecl: "evaluate", n.ProgressDecl: "progress"}[kind]
+            n.SetupDecl: "setup:", n.FlowDecl: "flow:", n.EvaluateDecl: "evaluate", n.ProgressDecl: "progress",
+            n.HowToPlayDecl: "how to play"}[kind]

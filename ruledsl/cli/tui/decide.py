@@ -36,6 +36,7 @@ class DecisionPane(Vertical):
         self.path: list = []
         self.typed = ""
         self.shown: list = []      # the Choices listed now, in order
+        self.decision = None       # the Decision of the screen (present.model)
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
@@ -43,9 +44,11 @@ class DecisionPane(Vertical):
         yield Static(id="hint")
 
     # ------------------------------------------------------------ what is offered
-    def offer(self, state, who: Text) -> None:
-        """Offer the pending decision of state (who: the seat's name, coloured)."""
+    def offer(self, state, who: Text, decision=None) -> None:
+        """Offer the pending decision of state (who: the seat's name, coloured; decision: its
+        present.model.Decision, which says what the options share and what led to it)."""
         self.state = state
+        self.decision = decision
         self.steps = state.decision_steps()
         self.path, self.typed = [], ""
         self.who = who
@@ -54,7 +57,7 @@ class DecisionPane(Vertical):
 
     def show_end(self, text: Text, choices: list) -> None:
         """The game is over: text says how; choices are (label, action name) to pick from."""
-        self.state = self.steps = None
+        self.state = self.steps = self.decision = None
         self.query_one("#prompt", Static).update(text)
         options = self.query_one(OptionList)
         options.clear_options()
@@ -93,11 +96,17 @@ class DecisionPane(Vertical):
 
     def _prompt(self, total: int) -> None:
         prompt = Text()
+        decision = self.decision
+        if decision is not None and decision.context:
+            # what led here, so that a long list never hides which card or move is being resolved
+            prompt.append(" · ".join(decision.context) + "\n", style="dim")
         prompt.append_text(self.who)
         depth = self.steps.depth()
         prompt.append(", choose" + (f" (step {len(self.path) + 1} of up to {depth})" if depth > 1 else "") + ": ")
         if self.path:
             prompt.append(" › ".join(self.path), style="bold")
+        elif decision is not None and decision.about:
+            prompt.append(decision.about, style="bold")
         self.query_one("#prompt", Static).update(prompt)
         hint = Text(style="dim")
         if self.typed:

@@ -1,4 +1,4 @@
-"""Screens over the game: passing the keyboard, help (keys, this choice, the rules), questions."""
+"""Screens over the game: passing the keyboard, help (this choice, how to play, the keys), questions."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -17,6 +17,7 @@ KEYS = [
     ("Ctrl+S", "save the game record"),
     ("Tab", "move between the list, the log and the board (arrows scroll them)"),
     ("F2", "on a small screen: the board, then your things and the table, then the log"),
+    ("Ctrl+B", "show each bot's move for a moment, or not"),
     ("?", "this help"),
     ("Ctrl+Q", "leave (offers to save first)"),
 ]
@@ -41,28 +42,29 @@ class HandOver(Screen):
 
 
 class Help(ModalScreen):
-    """The keys, what the highlighted choice means (the rules' descriptions), and the game's page."""
+    """What the highlighted choice means (the rules' descriptions), how to play the game (from its
+    rules, ending with a link to its page), and the keys."""
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
-    def __init__(self, about: list, rules: str):
+    def __init__(self, about: list, guide: str):
         super().__init__()
         self.about = about
-        self.rules = rules
+        self.guide = guide
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            keys = Text("Keys\n", style="bold underline")
-            for key, what in KEYS:
-                keys.append(f"  {key:<16}", style="bold cyan")
-                keys.append(what + "\n")
-            yield Static(keys)
             if self.about:
                 about = Text("About this choice\n", style="bold underline")
                 for name, text in self.about:
                     about.append(f"  {name}: ", style="bold")
                     about.append(text + "\n")
                 yield Static(about)
-            yield Markdown(self.rules or "*No rules page was found for this game.*")
+            yield Markdown(self.guide)
+            keys = Text("Keys\n", style="bold underline")
+            for key, what in KEYS:
+                keys.append(f"  {key:<16}", style="bold cyan")
+                keys.append(what + "\n")
+            yield Static(keys)
 
     def on_mount(self) -> None:
         self.query_one("#help").focus()

@@ -9,7 +9,8 @@ from .exprs import Expr, Template, TypeRef
 
 __all__ = [
     "Visibility", "GameDecl", "Extends", "Players", "LabelledName", "Seats", "OptionDecl", "EnumDecl",
-    "FieldDecl", "KindDecl", "Content", "ZoneDecl", "VarDecl", "ProgressDecl", "DescribeDecl", "ConstDecl",
+    "FieldDecl", "KindDecl", "Content", "ZoneDecl", "VarDecl", "ProgressDecl", "DescribeDecl", "LabelDecl",
+    "HowToPlayDecl", "ConstDecl",
     "DieDecl", "LocationDecl", "EdgesDecl", "LegendEntry", "MapDecl", "ConnectDecl", "BoardDecl",
     "DefineDecl", "RuleDecl", "SetupDecl", "EvaluateDecl", "FlowDecl", "TriggerDecl", "ScenarioDecl",
     "RulesFile", "Decl",
@@ -90,12 +91,14 @@ class EnumDecl:
 @node
 class FieldDecl:
     """A field of a kind: type, default, and who sees it (None: whoever sees the face). hidden:
-    bookkeeping that players are never shown (views and the screen leave it out)."""
+    bookkeeping that players are never shown (views and the screen leave it out). label: how
+    screens name the field (`range "range of values": text`), or None."""
     name: str
     type: TypeRef
     default: Optional[Expr] = None
     visibility: Optional[Visibility] = None
     hidden: bool = False
+    label: Optional[str] = None
     name_span: Span = _span()
     span: Span = _span()
 
@@ -104,11 +107,13 @@ class FieldDecl:
 class KindDecl:
     """`kind Name [, position visible to who] [, shown as "…"]:` fields. position: who sees where
     one is. shown: how one reads on screen and in labels, a template over its fields (None: its
-    `name` field, else its first field)."""
+    `name` field, else its first field). label: how screens name the kind (a face-down one reads
+    as it: "Shining card"), or None."""
     name: str
     fields: tuple = ()
     position: Optional[Visibility] = None
     shown: Optional[Expr] = None
+    label: Optional[str] = None
     name_span: Span = _span()
     span: Span = _span()
 
@@ -153,8 +158,9 @@ class ZoneDecl:
 
 @node
 class VarDecl:
-    """`var name: type = init [, per player] [, visible to who] [, hidden]`. hidden: bookkeeping
-    that rules read and set but views and screens never show."""
+    """`var name ["Label"]: type = init [, per player] [, visible to who] [, hidden]`. hidden:
+    bookkeeping that rules read and set but views and screens never show. label: how screens
+    name it, or None."""
     name: str
     type: TypeRef
     init: Expr
@@ -163,6 +169,7 @@ class VarDecl:
     name_span: Span = _span()
     span: Span = _span()
     hidden: bool = False
+    label: Optional[str] = None
 
 
 @node
@@ -179,6 +186,25 @@ class DescribeDecl:
     name: str
     text: str
     name_span: Span = _span()
+    span: Span = _span()
+
+
+@node
+class LabelDecl:
+    """`label Name "text"` (or `label Kind.field "text"`): how screens name a declared thing, a tag
+    or an edge kind that has no label where it is declared. field: the field's name, or None."""
+    name: str
+    text: str
+    field: Optional[str] = None
+    name_span: Span = _span()
+    field_span: Span = _span()
+    span: Span = _span()
+
+
+@node
+class HowToPlayDecl:
+    """`how to play "text"`: the game explained to a new player, shown on demand in play."""
+    text: str
     span: Span = _span()
 
 
@@ -254,7 +280,8 @@ class ConnectDecl:
 
 @node
 class BoardDecl:
-    """`board Name [grid]:` locations and edges, or a legend and a map."""
+    """`board Name ["Label"] [grid]:` locations and edges, or a legend and a map. label: how
+    screens name the board, or None."""
     name: str
     grid: bool
     locations: tuple = ()
@@ -265,6 +292,7 @@ class BoardDecl:
     connects: tuple = ()
     name_span: Span = _span()
     span: Span = _span()
+    label: Optional[str] = None
 
 
 @node
@@ -338,7 +366,7 @@ class ScenarioDecl:
 
 Decl = Union[GameDecl, Extends, Players, Seats, OptionDecl, EnumDecl, KindDecl, ZoneDecl, VarDecl,
              ConstDecl, DieDecl, BoardDecl, DefineDecl, RuleDecl, SetupDecl, FlowDecl, TriggerDecl,
-             ScenarioDecl, EvaluateDecl]
+             ScenarioDecl, EvaluateDecl, ProgressDecl, DescribeDecl, LabelDecl, HowToPlayDecl]
 
 
 @node

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...check.builtins import DIRECTIONS, GRID_EDGE_KINDS, ZONE_SHAPES
 from ...ir import nodes as n
 from ...ir.boards import compile_board
+from ...ir.labels import labels_of
 from ..fastpaths import on
 from .state import StateData
 from .values import Board, EdgeKind, EnumType, EnumValue, KindInfo, Location, Player, Tag, Zone, turn_direction
@@ -138,7 +139,9 @@ class Program:
     def _build_zones(self):
         self.zones: dict = {}
         everyone = self.everyone
+        labels = labels_of(self.defn)
         for decl in self.defn.zones.values():
+            label = labels.of(decl.name)      # the rules' label, else the name as words ("event deck")
             shape = ZONE_SHAPES[decl.shape]
             visibility = decl.visibility.who if decl.visibility else shape.visibility
             facing = decl.facing or shape.facing
@@ -148,8 +151,7 @@ class Program:
                 zone = Zone(len(self.places), decl.name, owner, decl.shape, shape.ordered, facing, visibility, None)
                 zone.sees = everyone if visibility == "all" else \
                     1 << owner.index if visibility == "owner" and owner is not None else 0
-                if decl.label:
-                    zone.label = f"{owner.label}'s {decl.label}" if owner is not None else decl.label
+                zone.label = f"{owner.label}'s {label}" if owner is not None else label
                 self.places.append(zone)
                 instances.append(zone)
             self.zones[decl.name] = tuple(instances) if decl.per_player else instances[0]
