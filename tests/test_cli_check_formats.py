@@ -74,3 +74,48 @@ def test_sarif_without_a_place_has_no_region():
     assert code == 1
     (result,) = json.loads(out)["runs"][0]["results"]
     assert result["locations"][0]["physicalLocation"] == {"artifactLocation": {"uri": "no/such%20file.rules"}}
+
+
+BROKEN_BASE = '''game "B"
+players 2
+var health: int = 3, per player
+flow:
+    turn P1:
+        set P1.helth to 2
+    win [nobody]
+'''
+
+
+def _variants(tmp_path, count: int = 3) -> list:
+    (tmp_path / "base.rules").write_text(BROKEN_BASE)
+    names = []
+    for i in range(count):
+        (tmp_path / f"v{i}.rules").write_text(f'extends "base.rules"\ngame "V{i}"\n')
+        names.append(f"v{i}.rules")
+    return names
+
+
+def test_a_broken_base_is_reported_once_however_many_variants_extend_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    variants = _variants(tmp_path)
+    code, text = run("check", "base.rules", *variants)
+    assert code == 1
+    assert text.count("error: a player has no 'helth'") == 1 and text.count("'nobody' is not defined") == 1
+    assert text.splitlines()[-1] == "2 error(s), 0 warning(s); 1 of 4 file(s) failed (3 more extend a broken file)"
+    code, github = run("check", "--format", "github", *variants)      # the base not named: still once, at it
+    assert code == 1 and github.count("::error file=base.rules,") == 2 and "file=v0.rules" not in github
+    code, sarif = run("check", "--format", "sarif", "base.rules", *variants)
+    results = json.loads(sarif)["runs"][0]["results"]
+    assert len(results) == 2
+    assert {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results} == {"base.rules"}
+    code, out = run("check", "--format", "json", *variants, "base.rules")
+    files = {f["path"]: f for f in json.loads(out)["files"]}
+    assert [len(files[v]["diagnostics"]) for v in variants] == [0, 0, 0]
+    assert all(files[v]["broken_by"] == ["base.rules"] and not files[v]["ok"] for v in variants)
+    assert len(files["base.rules"]["diagnostics"]) == 2
+
+
+def test_the_pre_commit_hook_is_the_check_command_so_reports_once_too():
+    from .conftest import ROOT
+    hooks = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    assert "entry: ruledsl check\n" in hooks           # one run over every changed file: each problem once

@@ -106,7 +106,7 @@ def test_draw_shows_only_what_the_seat_sees(plots, tmp_rules, tmp_path):
     for seat, out in (("1", mine), ("2", theirs)):
         result = CliRunner().invoke(cli, ["draw", path, "--seat", seat, "-o", str(out)])
         assert result.exit_code == 0, result.output
-    assert "Ticket (hidden)" in theirs.read_text() and "Ticket (hidden)" not in mine.read_text()
+    assert "Ticket (face down)" in theirs.read_text() and "Ticket (face down)" not in mine.read_text()
 
 
 def test_draw_writes_png_and_refuses_other_formats(plots, tmp_rules, tmp_path):
@@ -121,3 +121,40 @@ def test_draw_writes_png_and_refuses_other_formats(plots, tmp_rules, tmp_path):
 def test_draw_names_the_boards_when_one_is_missing(plots, tmp_rules, tmp_path):
     result = CliRunner().invoke(cli, ["draw", tmp_rules("g.rules", GRAPH), "--board", "Nope", "-o", str(tmp_path / "x.svg")])
     assert result.exit_code != 0 and "the boards are Map" in result.output
+
+
+@pytest.mark.parametrize("game", ["unrelenting_other.rules", "shining.rules", "haunting_house.rules", "tillinghast.rules"])
+@pytest.mark.parametrize("placed", [True, False], ids=["at", "force"])
+def test_no_two_places_overlap_in_a_picture(game, placed):
+    """Where the rules place the locations (`at`), and where a force layout must (the same board
+    with its `at`s left out): no two boxes overlap (The Unrelenting Other's F1-7, F1-9, F1-10 did)."""
+    from ruledsl.cli.picture import clear_of_each_other
+    from ruledsl.present import screen_of
+    loaded = ruledsl.load(str(GAMES / game))
+    state = loaded.new_game(seed=3)
+    for board in screen_of(state, 0).boards:
+        decl = loaded.definition.boards[board.key]
+        given = {loc.name: loc.at for loc in decl.locations if loc.at is not None} if placed else {}
+        assert clear_of_each_other(board, loaded.program.compiled_boards[board.key], given)
+
+
+def test_nothing_written_in_a_picture_is_cut(plots, tmp_path):
+    """The Haunting House's tiles ("a T-junction with a trap door (room Trap Door)") are written whole."""
+    import random
+    loaded = ruledsl.load(str(GAMES / "haunting_house.rules"))
+    state = loaded.new_game(seed=3)
+    rng = random.Random(3)
+    for _ in range(4):
+        state.apply(rng.choice(state.legal_labels()))
+    record = tmp_path / "r.json"
+    record.write_text(__import__("json").dumps(state.record()))
+    out = tmp_path / "h.svg"
+    result = CliRunner().invoke(cli, ["draw", str(GAMES / "haunting_house.rules"), "--record", str(record),
+                                      "--seat", "1", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    words = " ".join("".join(ET.fromstring(out.read_text(encoding="utf-8")).itertext()).split())
+    from ruledsl.present import screen_of
+    [board] = screen_of(state, 0).boards
+    texts = [g.text for p in board.places for g in p.groups()]
+    assert any("with a trap door" in t for t in texts)
+    assert all(t in words for t in texts) and "…" not in words

@@ -20,6 +20,7 @@ def check(ctx: Context) -> None:
                 ctx.define(loc.name, Symbol("location", LOCATION, loc.span, loc))
         elif not problems:
             _unreached(ctx, board)
+        _drawn_apart(ctx, decl)
 
 
 def _unreached(ctx: Context, board) -> None:
@@ -30,6 +31,18 @@ def _unreached(ctx: Context, board) -> None:
         if name not in linked:
             ctx.warning(loc.span, f"no edge reaches location {name} on board {board.name}",
                         "join it to the board with an edge line, or remove it")
+
+
+def _drawn_apart(ctx: Context, decl: n.BoardDecl) -> None:
+    """`at X, Y`: two locations of a board are not drawn at one place."""
+    taken: dict = {}
+    for loc in decl.locations:
+        if loc.at is None:
+            continue
+        if loc.at in taken:
+            ctx.error(loc.span, f"locations {taken[loc.at]} and {loc.name} are both at {loc.at[0]}, {loc.at[1]}",
+                      "give each location a place of its own")
+        taken.setdefault(loc.at, loc.name)
 
 
 def _uses(ctx: Context, decl: n.BoardDecl) -> None:

@@ -7,8 +7,8 @@ import click
 
 from .common import (CliError, load_game, load_record_game, no_traceback, options_from, read_record, replay_record,
                      seat_index)
-from .boardgraph import standing
-from .render import describe
+from ..present import screen_of
+from ..present.texts import tables_of
 
 
 @click.command("draw")
@@ -25,7 +25,8 @@ from .render import describe
 @click.option("--option", "option_values", multiple=True, metavar="NAME=VALUE", help="Set a game option; repeat for several.")
 @no_traceback
 def draw_command(file, output, players, seed, seat, board, record_path, option_values):
-    """Draw a board as a picture: its locations by their labels, the paths between
+    """Draw a board as a picture: its locations by their labels (where the rules
+    put them with `at`, else laid out so that no two overlap), the paths between
     them as they are now (one colour per kind of edge, arrows one way, closed
     paths dotted), and what lies on each location as the seat may see it.
 
@@ -54,11 +55,15 @@ def draw_command(file, output, players, seed, seat, board, record_path, option_v
     if name not in boards:
         raise click.BadParameter(f"there is no board '{name}': the boards are {', '.join(boards)}", param_hint="--board")
     who = None if seat is None else seat_index(seat, game.seats, "--seat")
-    view = state.view(who)
-    title = f"{game.title}: {name}, " + (f"as {game.seats[who]} sees it" if who is not None else "what everyone sees") \
+    screen = screen_of(state, who)
+    shown = next(b for b in screen.boards if b.key == name)
+    title = f"{game.title}: {shown.label}, " + (f"as {screen.seat} sees it" if who is not None else "what everyone sees") \
         + (f" (seed {state.seed})" if record_path is None else f" after {len(state.actions_taken)} actions")
-    figure = draw_board(game.program.compiled_boards[name], view["board"][name], state.connections(name)[name],
-                        title=title, describe=describe, stand=standing(game, view))
+    labels = tables_of(game).labels
+    decl = game.definition.boards[name]
+    given = {loc.name: loc.at for loc in decl.locations if loc.at is not None}
+    figure = draw_board(shown, game.program.compiled_boards[name], state.connections(name)[name], title=title,
+                        given=given, kind_labels={k: labels.of(k) for k, _span in decl.edge_kinds})
     suffix = Path(output).suffix.lower().lstrip(".") or "svg"
     if suffix not in ("svg", "png", "pdf"):
         raise click.BadParameter("the picture must be .svg, .png or .pdf", param_hint="-o")

@@ -1,152 +1,123 @@
-"""A board as a picture (SVG, PNG, PDF): locations, the paths between them now, and what a seat sees on them.
+"""A board as a picture (SVG, PNG, PDF): places, the paths between them now, and what a seat sees on them.
 
-Laid out by networkx: a grid board by its columns and rows, a graph board by
-a seeded force layout of every edge it can ever have, so the picture
-keeps its shape while paths open and close. Drawn with matplotlib (the
-`plots` extra). A path that exists now is a line in its edge kind's colour
-(an arrow when one-way); one that is closed now is a faint dotted line. Each
-location is a box with its label and, under it, what lies there as the
-seat's view shows it (a hidden card is "Card?").
+Everything written is from the seat's screen (ruledsl.present): places by their
+labels, tags by theirs, what lies on each as the seat may see it (a face-down
+card as "card (face down)"), who stands there. Boxes never overlap and nothing
+is cut (layout.py places them and wraps their text). A path that exists now is a
+line in its edge kind's colour (an arrow when one-way); one that is closed now
+is a faint dotted line; a grid's walls are bars. Drawn with matplotlib (the
+`plots` extra), one data unit an inch.
 """
 from __future__ import annotations
 
-import textwrap
-
-import networkx as nx
+from .layout import GAP, LABEL_LINE, PAD, box_lines, box_size, common_tags, crosses, positions
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 STYLES = ("-", "--", "-.", ":")
-MOST_LINES = 4            # lines of contents under a location at most; more are summed up
+MARGIN, TOP, LEGEND = 0.6, 1.0, 2.2      # inches around the boards, above them (title), right (legend)
+MOST = 40.0                              # inches a picture may be wide or high at most (it is scaled down)
 
 
-def layout(board, places: dict) -> dict:
-    """{location name: (x, y)}: a grid's squares where the map has them, a graph's by a force layout."""
-    if board.grid:
-        return {name: (float(p["column"]), -float(p["row"])) for name, p in places.items()}
-    graph = nx.Graph()
-    graph.add_nodes_from(places)
-    graph.add_edges_from((a, b) for a, b, _ in board.edges)
-    if graph.number_of_nodes() == 1:
-        return {name: (0.0, 0.0) for name in places}
-    # A force layout (seeded, so the same board is always drawn alike) places neighbours near and
-    # others far. Parts that no edge joins are laid out side by side.
-    pos: dict = {}
-    offset = 0.0
-    for part in sorted(nx.connected_components(graph), key=lambda c: sorted(c)):
-        sub = graph.subgraph(sorted(part))
-        placed = nx.spring_layout(sub, seed=7, iterations=300) if len(part) > 1 else {next(iter(part)): (0.0, 0.0)}
-        # spread each part over a landscape box that grows with its size, so labels have room
-        wide = max(1.0, 1.6 * len(part) ** 0.5)
-        high = max(1.0, wide * 0.7)
-        xs, ys = [p[0] for p in placed.values()], [p[1] for p in placed.values()]
-        span_x, span_y = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
-        for name, (x, y) in placed.items():
-            pos[name] = (offset + (x - min(xs)) / span_x * wide * (len(part) > 1),
-                         (y - min(ys)) / span_y * high * (len(part) > 1))
-        offset += wide + 1.6
-    return pos
-
-
-def contents_lines(place: dict, describe) -> list:
-    """What lies on a location, one short line each, equal ones counted."""
-    counts: dict = {}
-    for comp in place.get("contents", []):
-        text = describe(comp)
-        counts[text] = counts.get(text, 0) + 1
-    lines = [t if n == 1 else f"{t} ×{n}" for t, n in counts.items()]
-    if len(lines) > MOST_LINES:
-        lines = lines[:MOST_LINES - 1] + [f"+{len(lines) - MOST_LINES + 1} more"]
-    return [textwrap.shorten(line, 22, placeholder="…") for line in lines]
-
-
-def draw_board(board, places: dict, links: dict, *, title: str, describe, stand: dict = None):
-    """A matplotlib Figure of one board. places: the view's locations (labels, tags, contents as
-    the seat sees them); links: GameState.connections() for this board; describe: a component's
-    short text; stand: the seats standing on each location (boardgraph.standing())."""
+def draw_board(board, compiled, links: dict, *, title: str, given: dict = None, kind_labels: dict = None):
+    """A matplotlib Figure of one board. board: the seat's screen's Board; compiled: the rules'
+    compiled board (every edge it can have); links: GameState.connections() for it (the paths
+    open now); given: {place: (column, row)} from the rules' `at`; kind_labels: {edge kind: label}."""
     import matplotlib
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.fonttype"] = "none"      # words in an SVG stay text: searchable, readable
     from matplotlib import pyplot as plt
     from matplotlib.lines import Line2D
+    from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
-    pos = layout(board, places)
-    xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
-    width, height = max(xs) - min(xs), max(ys) - min(ys)
-    fig, ax = plt.subplots(figsize=(min(5 + width * 2.4, 30), min(3 + height * 2.4, 30)))
-    edges = board.edges
+    kind_labels = kind_labels or {}
+    edges = compiled.edges
     walls = []
-    if board.grid:
-        # A grid is drawn as squares joined by open steps, with walls as bars between squares;
-        # its diagonal steps would only clutter the picture.
+    if compiled.grid:
+        # A grid is drawn as squares joined by open steps, walls as bars between squares; its
+        # diagonal steps would only clutter the picture.
         walls = [(a, b) for a, b, data in edges if data["kind"] == "wall" and a < b]
         edges = [(a, b, data) for a, b, data in edges if data["kind"] not in ("wall", "diagonal")]
+    pos = positions(board, [(a, b) for a, b, _ in edges], given or {})
+    common = common_tags(board)
+    sizes = {p.key: box_size(p, common) for p in board.places}
+    left = min(x - sizes[k][0] / 2 for k, (x, _) in pos.items()) - MARGIN
+    right = max(x + sizes[k][0] / 2 for k, (x, _) in pos.items()) + MARGIN
+    bottom = min(y - sizes[k][1] / 2 for k, (_, y) in pos.items()) - MARGIN
+    top = max(y + sizes[k][1] / 2 for k, (_, y) in pos.items()) + TOP
+    width, height = right - left + LEGEND, top - bottom
+    shrink = min(1.0, MOST / width, MOST / height)
+    fig = plt.figure(figsize=(width * shrink, height * shrink))
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(left, left + width)
+    ax.set_ylim(bottom, top)
+    ax.axis("off")
     kinds = sorted({data["kind"] for _, _, data in edges})
     colour = {k: COLOURS[i % len(COLOURS)] for i, k in enumerate(kinds)}
     style = {k: STYLES[(i // len(COLOURS)) % len(STYLES)] for i, k in enumerate(kinds)}
     open_now = {(a, to, kind) for a, steps in links.items() for to, kind, _both in steps}
-    drawn = set()
+    boxes = {}
+    for place in board.places:
+        x, y = pos[place.key]
+        w, h = sizes[place.key]
+        boxes[place.key] = FancyBboxPatch((x - w / 2, y - h / 2), w, h, boxstyle="round,pad=0,rounding_size=0.12",
+                                          facecolor="#fffdf5", edgecolor="#444444", linewidth=1.2, zorder=3)
+        ax.add_patch(boxes[place.key])
+        label, under = box_lines(place, common)
+        text_top = y + h / 2 - PAD / 2
+        ax.text(x, text_top, "\n".join(label), ha="center", va="top", fontsize=10 * shrink, fontweight="bold",
+                zorder=4, linespacing=1.15)
+        if under:
+            ax.text(x, text_top - len(label) * LABEL_LINE, "\n".join(under), ha="center", va="top",
+                    fontsize=8.5 * shrink, color="#202060", zorder=4, linespacing=1.2)
     for a, b in walls:
         (x1, y1), (x2, y2) = pos[a], pos[b]
-        mx, my, dx, dy = (x1 + x2) / 2, (y1 + y2) / 2, (y2 - y1) * 0.35, (x1 - x2) * 0.35
-        ax.plot([mx - dx, mx + dx], [my - dy, my + dy], color="#333333", linewidth=5, solid_capstyle="butt", zorder=2)
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        dx, dy = (y2 - y1), (x1 - x2)
+        norm = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+        half = min(sizes[a][0], sizes[a][1]) / 2
+        ax.plot([mx - dx / norm * half, mx + dx / norm * half], [my - dy / norm * half, my + dy / norm * half],
+                color="#333333", linewidth=5 * shrink, solid_capstyle="butt", zorder=2)
+    drawn = set()
     for a, b, data in edges:
         kind = data["kind"]
         key = (min(a, b), max(a, b), kind)
-        is_open = (a, b, kind) in open_now
-        back = (b, a, kind) in open_now
         if key in drawn or a not in pos or b not in pos:
             continue
-        (x1, y1), (x2, y2) = pos[a], pos[b]
-        if not is_open and not back:
+        there, back = (a, b, kind) in open_now, (b, a, kind) in open_now
+        if there and back or not (there or back):
             drawn.add(key)
-            ax.plot([x1, x2], [y1, y2], color="#999999", linestyle=":", linewidth=1.4, zorder=1)
-            continue
-        if is_open and back:
-            drawn.add(key)
-            ax.plot([x1, x2], [y1, y2], color=colour[kind], linestyle=style[kind], linewidth=2.4, zorder=1)
-            continue
-        start, end = (pos[a], pos[b]) if is_open else (pos[b], pos[a])
-        ax.annotate("", xy=end, xytext=start, zorder=1,
-                    arrowprops=dict(arrowstyle="-|>", color=colour[kind], linewidth=2.2, linestyle=style[kind],
-                                    shrinkA=26, shrinkB=26, mutation_scale=18))
-    common = _common_tags(places)
-    for name, place in places.items():
-        x, y = pos[name]
-        tags = [t for t in place.get("tags", []) if t not in common]
-        label = "\n".join(textwrap.wrap(place.get("label") or name, 16))
-        ax.text(x, y, label + (f"\n({', '.join(tags)})" if tags else ""), ha="center", va="center", zorder=3,
-                fontsize=10, fontweight="bold",
-                bbox=dict(boxstyle="round,pad=0.45", facecolor="#fffdf5", edgecolor="#444444", linewidth=1.2))
-        lines = contents_lines(place, describe)
-        seats = (stand or {}).get(name, [])
-        if seats:
-            ax.text(x, y + 0.1, ", ".join(seats), ha="center", va="bottom", zorder=4, fontsize=9, color="white",
-                    fontweight="bold", bbox=dict(boxstyle="round,pad=0.25", facecolor="#b03a2e", edgecolor="none"))
-        if lines:
-            ax.text(x, y - 0.13, "\n".join(lines), ha="center", va="top", zorder=4, fontsize=8.5, color="#202060",
-                    bbox=dict(boxstyle="round,pad=0.25", facecolor="#e8eefc", edgecolor="none", alpha=0.95))
-    handles = [Line2D([0], [0], color=colour[k], linestyle=style[k], linewidth=2.4, label=k) for k in kinds]
+        start, end = (a, b) if there or not back else (b, a)
+        line = dict(color=colour[kind], linewidth=2.4 * shrink, linestyle=style[kind])
+        if not (there or back):
+            line = dict(color="#999999", linewidth=1.4 * shrink, linestyle=":")
+        arrow = "-|>" if there != back else "-"
+        # a path that would run under another place's box (a ladder between levels drawn side by side)
+        # bends around it
+        bent = any(crosses(pos[start], pos[end], pos[k], sizes[k]) for k in pos if k not in (start, end))
+        ax.add_patch(FancyArrowPatch(pos[start], pos[end], patchA=boxes[start], patchB=boxes[end], zorder=1,
+                                     arrowstyle=arrow, mutation_scale=16 * shrink,
+                                     connectionstyle="arc3,rad=-0.18" if bent else "arc3", **line))
+    handles = [Line2D([0], [0], color=colour[k], linestyle=style[k], linewidth=2.4,
+                      label=kind_labels.get(k, k)) for k in kinds]
     if any(not ((a, b, d["kind"]) in open_now or (b, a, d["kind"]) in open_now) for a, b, d in edges):
         handles.append(Line2D([0], [0], color="#999999", linestyle=":", linewidth=1.4, label="closed now"))
     if walls:
         handles.append(Line2D([0], [0], color="#333333", linewidth=5, label="wall"))
     if handles:
-        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, title="paths")
-    ax.set_title(title, loc="left", fontsize=12)
+        ax.legend(handles=handles, loc="upper right", frameon=False, title="paths", fontsize=9 * shrink,
+                  title_fontsize=10 * shrink)
+    ax.text(left + MARGIN * 0.5, top - TOP * 0.45, title, ha="left", va="center", fontsize=12 * shrink)
     if common:
-        ax.text(0.0, -0.02, f"Locations not marked otherwise are {', '.join(sorted(common))}.",
-                transform=ax.transAxes, fontsize=8.5, color="#555555", va="top")
-    ax.set_xlim(min(xs) - 1.0, max(xs) + 1.0)
-    ax.set_ylim(min(ys) - 1.3, max(ys) + 0.8)
-    ax.axis("off")
-    fig.tight_layout()
+        ax.text(left + MARGIN * 0.5, bottom + MARGIN * 0.4, f"Places not marked otherwise are {', '.join(sorted(common))}.",
+                ha="left", va="center", fontsize=8.5 * shrink, color="#555555")
     return fig
 
 
-def _common_tags(places: dict) -> frozenset:
-    """Tags on more than half of the locations: said once under the picture."""
-    counts: dict = {}
-    for place in places.values():
-        for tag in place.get("tags", []):
-            counts[tag] = counts.get(tag, 0) + 1
-    return frozenset(t for t, k in counts.items() if k * 2 > len(places))
+def clear_of_each_other(board, compiled, given: dict = None) -> bool:
+    """Whether no two places' boxes overlap where the picture puts them (for tests)."""
+    from .layout import overlaps
+    edges = [(a, b) for a, b, data in compiled.edges if data["kind"] not in ("wall", "diagonal")]
+    pos = positions(board, edges, given or {})
+    common = common_tags(board)
+    sizes = {p.key: box_size(p, common) for p in board.places}
+    return not overlaps(pos, sizes, gap=GAP * 0.25)

@@ -34,10 +34,17 @@ def _counts(results) -> tuple[int, int, int]:
     return errors, warnings, failed
 
 
+def _extending(results) -> int:
+    """How many files are sound themselves but extend a broken one (ruledsl check's results)."""
+    return sum(1 for _, loaded, _ in results if getattr(loaded, "broken_by", ()))
+
+
 def summary(results, warnings_shown: bool) -> str:
     errors, warnings, failed = _counts(results)
     if errors:
-        return f"{errors} error(s), {warnings} warning(s); {failed} of {len(results)} file(s) failed"
+        extending = _extending(results)
+        more = f" ({extending} more extend{'s' if extending == 1 else ''} a broken file)" if extending else ""
+        return f"{errors} error(s), {warnings} warning(s); {failed} of {len(results)} file(s) failed{more}"
     extra = f", {warnings} warning(s)" if warnings and warnings_shown else ""
     return f"{len(results)} file(s) checked: no errors{extra}"
 
@@ -50,7 +57,9 @@ def text_report(results, warnings_shown: bool) -> str:
 def json_report(results, warnings_shown: bool) -> str:
     payload = {
         "ok": not any(loaded.errors for _, loaded, _ in results),
-        "files": [{"path": path, "ok": not loaded.errors, "diagnostics": [d.as_json() for d in shown]}
+        "files": [dict({"path": path, "ok": not loaded.errors and not getattr(loaded, "broken_by", ()),
+                        "diagnostics": [d.as_json() for d in shown]},
+                       **({"broken_by": list(loaded.broken_by)} if getattr(loaded, "broken_by", ()) else {}))
                   for path, loaded, shown in results],
     }
     return json.dumps(payload, indent=2)

@@ -187,11 +187,14 @@ class Declarations:
 
     @v_args(meta=True)
     def location_decl(self, meta, c):
-        label, tags, fields = c
+        label, place, tags, fields = c
         at = label.span
         return ("location", n.LocationDecl(label.name, label.label, self.strs(tags), fields or (),
                                            name_span=Span(at.path, at.line, at.column, at.line, at.column + len(label.name)),
-                                           tag_spans=self.tspans(tags), span=self.span(meta)))
+                                           tag_spans=self.tspans(tags), span=self.span(meta), at=place))
+
+    def at(self, c):
+        return (self.number(c[0]), self.number(c[1]))
 
     @v_args(meta=True)
     def edge_kinds(self, meta, c):

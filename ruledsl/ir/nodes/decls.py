@@ -228,7 +228,8 @@ class DieDecl:
 
 @node
 class LocationDecl:
-    """`location Name "Label" is Tag, Tag with field: value` on a board."""
+    """`location Name "Label" at X, Y is Tag, Tag with field: value` on a board. at: where it is
+    drawn (column, row; rows grow downward), or None to leave it to a layout."""
     name: str
     label: Optional[str] = None
     tags: tuple = ()
@@ -236,6 +237,7 @@ class LocationDecl:
     name_span: Span = _span()
     tag_spans: tuple = _spans()
     span: Span = _span()
+    at: Optional[tuple] = None
 
 
 @node
