@@ -18,15 +18,21 @@ import pyspiel
 
 import ruledsl
 
+from .agents.search import DEPTH_WITHOUT
 from .interop.actions import space_of
-from .interop.observe import encoding_of, information_state_string, observation_string
+from .interop.sums import utility_sum
+from .interop.observe import encoding_of, information_state_string, observation_string, remembered
 from .ir import nodes as n
 from .check.walk import statements
 
 # OpenSpiel wants a bound on a game's length; a rules file states none. A game that reaches
-# max_game_length actions (chance outcomes included) is cut short there: terminal, returning
-# 0 to every seat.
-MAX_GAME_LENGTH = 100_000
+# max_game_length actions (chance outcomes included) is cut short there: terminal, a draw (0 to
+# every seat, or the sum shared equally in a zero- or constant-sum game). The default is the
+# horizon at which ruledsl's own bots cut a game they play out (agents/search.py): far past the
+# natural length of the bundled games that end under random play (The Shining about 170
+# actions, Tillinghast 470, The Haunting House 2,000 at most in 20 seeds), and short enough that
+# pyspiel's random_sim_test of one that does not (The Unrelenting Other) ends within a minute.
+MAX_GAME_LENGTH = DEPTH_WITHOUT
 _registered: dict = {}
 
 
@@ -35,7 +41,8 @@ def load_game(path: str, players: Optional[int] = None, options: Optional[Mappin
     """The rules file as a pyspiel game, registered under `game.get_type().short_name` (so
     pyspiel.load_game(that name) works too). actions: "auto", "labels" or "positions"
     (ruledsl.interop.actions). max_game_length: the game is cut short after this many
-    actions (chance outcomes included), returning 0 to every seat."""
+    actions (chance outcomes included), a draw. Its utility is zero- or constant-sum when the
+    rules' endings make it so (interop/sums.py), so that exploitability() and friends accept it."""
     game = ruledsl.load(path, players=players, options=dict(options or {}))
     short = _short_name(path, game.players, game.given_options, f"{actions}/{max_game_length}")
     factory = _registered.get(short)
@@ -55,18 +62,24 @@ def _has_numeric_returns(game) -> bool:
     return any(isinstance(s, n.EndGame) and s.returns is not None for s in statements(game.definition))
 
 
+# How the rules' returns add up (interop/sums.py) -> OpenSpiel's utility type.
+_UTILITY = {0.0: pyspiel.GameType.Utility.ZERO_SUM, 1.0: pyspiel.GameType.Utility.CONSTANT_SUM,
+            None: pyspiel.GameType.Utility.GENERAL_SUM}
+
+
 def _register(game, short: str, actions: str, max_game_length: int):
     space = space_of(game, actions)
     encoding = encoding_of(game)
     numeric = _has_numeric_returns(game)
     players = game.players
+    total = utility_sum(game)
     game_type = pyspiel.GameType(
         short_name=short, long_name=f"{game.definition.title} (ruledsl, {players} players)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         # Claiming imperfect information is always sound: a game that hides nothing is a special case.
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=_UTILITY[total],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players, min_num_players=players,
         provides_information_state_string=True, provides_information_state_tensor=False,
@@ -75,7 +88,7 @@ def _register(game, short: str, actions: str, max_game_length: int):
     game_info = pyspiel.GameInfo(
         num_distinct_actions=space.size, max_chance_outcomes=space.chance_size, num_players=players,
         min_utility=-1e9 if numeric else 0.0, max_utility=1e9 if numeric else 1.0,
-        max_game_length=max_game_length)
+        utility_sum=total, max_game_length=max_game_length)
 
     class RulesGame(pyspiel.Game):
         __doc__ = f"{game.definition.title}, from {game.path}."
@@ -85,9 +98,13 @@ def _register(game, short: str, actions: str, max_game_length: int):
             self.rules = game
             self.space = space
             self.encoding = encoding
+            self.initial = None
 
         def new_initial_state(self):
-            return RulesState(self, self.rules.new_game(seed=0, chance="explicit"))
+            # set up once: pyspiel makes a new state for every clone it takes, then copies into it
+            if self.initial is None:
+                self.initial = self.rules.new_game(seed=0, chance="explicit")
+            return RulesState(self, self.initial.clone())
 
         def make_py_observer(self, iig_obs_type=None, params=None):
             if params:
@@ -149,7 +166,12 @@ class RulesState(pyspiel.State):
 
     def returns(self):
         result = self.st.result
-        return [float(r) for r in result] if result is not None else [0.0] * self.get_game().num_players()
+        game = self.get_game()
+        if result is not None:
+            return [float(r) for r in result]
+        share = (game.utility_sum() or 0.0) / game.num_players() if self._cut() and \
+            game.get_type().utility != pyspiel.GameType.Utility.GENERAL_SUM else 0.0
+        return [share] * game.num_players()   # cut short (or not over): a draw
 
     def resample_from_infostate(self, player_id, probability_sampler=None):
         """A state the player cannot tell from this one, drawn at random (hidden cards dealt
@@ -165,16 +187,37 @@ class RulesState(pyspiel.State):
 
 class _Box:
     """Holds a state's ruledsl GameState: pyspiel clones a Python state by deep-copying its
-    attributes, and a GameState must be cloned (sharing its compiled game), never deep-copied."""
-    __slots__ = ("st", "space", "limit")
+    attributes, and a GameState must be cloned (sharing its compiled game), never deep-copied.
 
-    def __init__(self, st, space, limit: int):
+    It also keeps what the observer read of the state as it is now (each seat's view, without the
+    log) and what each seat remembers (a log mark and its texts): OpenSpiel asks for every seat's
+    strings and tensor at every step, and a clone goes on from what its original remembered, so
+    each step costs what is new rather than the whole history again."""
+    __slots__ = ("st", "space", "limit", "views", "memory")
+
+    def __init__(self, st, space, limit: int, memory: Optional[dict] = None):
         self.st = st
         self.space = space
         self.limit = limit
+        self.views: dict = {}           # seat -> (action count, view without the log)
+        self.memory: dict = dict(memory or {})     # seat -> (log mark, what it remembers)
 
     def __deepcopy__(self, memo):
-        return _Box(self.st.clone(), self.space, self.limit)
+        twin = _Box(self.st.clone(), self.space, self.limit, self.memory)
+        twin.views = dict(self.views)       # the same state: the same views, until either moves on
+        return twin
+
+    def view(self, seat) -> dict:
+        count = self.st.action_count
+        kept = self.views.get(seat)
+        if kept is None or kept[0] != count:
+            kept = self.views[seat] = (count, self.st.view(seat, log=False))
+        return kept[1]
+
+    def remembered(self, seat) -> list:
+        texts = remembered(self.st, seat, self.memory.get(seat))
+        self.memory[seat] = (self.st.log, tuple(texts))
+        return texts
 
 
 class RulesObserver:
@@ -194,10 +237,11 @@ class RulesObserver:
     def set_from(self, state, player):
         seat = None if self.public else player
         self.tensor.fill(0)
-        self.encoding.fill(self.tensor, state.st.view(seat), seat)
+        self.encoding.fill(self.tensor, state._box.view(seat), seat)
 
     def string_from(self, state, player):
-        player = None if self.public else player
+        seat = None if self.public else player
+        box = state._box
         if self.recall:
-            return information_state_string(state.st, player)
-        return observation_string(state.st, player)
+            return information_state_string(box.st, seat, box.remembered(seat), box.view(seat))
+        return observation_string(box.st, seat, box.view(seat))

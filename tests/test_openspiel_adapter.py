@@ -66,13 +66,57 @@ def test_a_public_observer_sees_what_an_onlooker_sees():
     assert '"hidden":true' in public.string_from(state, 0)
 
 
-def test_a_cut_game_ends_with_no_winner():
-    game = load_game(str(GAMES / "tillinghast.rules"), max_game_length=5)
+def test_a_cut_game_ends_in_a_draw():
+    game = load_game(str(GAMES / "tillinghast.rules"), max_game_length=5)      # constant-sum: 1 shared
     state = game.new_initial_state()
     while not state.is_terminal():
         state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
     assert len(state.history()) == 5
-    assert state.returns() == [0.0, 0.0]
+    assert state.returns() == [0.5, 0.5]
+    general = load_game(str(GAMES / "shining.rules"), max_game_length=5)      # general-sum: nothing
+    state = general.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+    assert state.returns() == [0.0, 0.0, 0.0]
+
+
+LONG = pytest.mark.skipif(not __import__("os").environ.get("RULEDSL_LONG"),
+                          reason="about 40 s: run with RULEDSL_LONG=1 (CI does)")
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=LONG) if p.stem == "unrelenting_other" else p
+                                  for p in BUNDLED], ids=lambda p: p.stem)
+def test_random_sim_test_ends_with_the_declared_length(path):
+    """With the length it declares, pyspiel's random simulation ends on every bundled game, even one
+    that random play never finishes (The Unrelenting Other: about 40 s on one core, within a minute)."""
+    import time
+    from ruledsl.openspiel import MAX_GAME_LENGTH
+    game = load_game(str(path))
+    assert game.max_game_length() == MAX_GAME_LENGTH == 1000
+    started = time.perf_counter()
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    assert time.perf_counter() - started < 120           # a minute is the aim; twice that on a busy machine
+
+
+def test_the_utility_type_is_read_from_the_rules_endings():
+    utility = pyspiel.GameType.Utility
+    kinds = {p.stem: load_game(str(p)).get_type().utility for p in ALL}
+    assert kinds["kuhn_poker"] == utility.ZERO_SUM                       # one gets what the other loses
+    assert kinds["tic_tac_toe"] == kinds["connect_four"] == utility.CONSTANT_SUM   # a win or a draw
+    assert kinds["haunting_house"] == kinds["tillinghast"] == utility.CONSTANT_SUM  # one winner, always
+    assert kinds["shining"] == kinds["unrelenting_other"] == utility.GENERAL_SUM    # shared wins
+
+
+def test_exploitability_runs_on_a_zero_sum_game_written_in_the_language():
+    """Kuhn poker in 90 lines of rules: OpenSpiel's exploitability of the uniform random policy is
+    the value it computes for its own Kuhn poker (11/24)."""
+    from open_spiel.python import policy
+    from open_spiel.python.algorithms import exploitability
+    game = load_game(str(GAMES / "examples" / "kuhn_poker.rules"))
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM and game.utility_sum() == 0
+    assert exploitability.exploitability(game, policy.UniformRandomPolicy(game)) == pytest.approx(11 / 24)
+    reference = pyspiel.load_game("kuhn_poker")
+    assert exploitability.exploitability(reference, policy.UniformRandomPolicy(reference)) == pytest.approx(11 / 24)
 
 
 def test_mcts_bot_plays_tic_tac_toe_to_the_end():

@@ -22,7 +22,7 @@ import json
 import numpy as np
 
 from ..runtime.model.program import type_text
-from ..runtime.effects.events import events_of
+from ..runtime.effects.events import event_of
 
 # View keys that never change or that the strings leave out (the log grows with the game).
 LEFT_OUT = ("game", "players", "seat", "log")
@@ -32,8 +32,10 @@ LEFT_OUT = ("game", "players", "seat", "log")
 STATIC = ("label", "column", "row")
 
 
-def observation_string(st, seat) -> str:
-    view = st.view(seat)
+def observation_string(st, seat, view: dict = None) -> str:
+    """view: st.view(seat, log=False) when the caller has it already (it is not changed)."""
+    view = dict(view) if view is not None else st.view(seat, log=False)
+    view["board"] = {name: {loc: dict(place) for loc, place in locs.items()} for name, locs in view["board"].items()}
     for key in LEFT_OUT:
         view.pop(key, None)
     for locs in view["board"].values():
@@ -47,19 +49,31 @@ def observation_string(st, seat) -> str:
 REMEMBERED = frozenset(("decision", "chance"))
 
 
-def remembered(st, seat) -> list:
+def remembered(st, seat, since=None) -> list:
     """What seat must remember, oldest first: each decision and chance event as the seat read it
-    ("P1: roll", "P2 makes a secret choice", "P1 rolls d6: 4"), and every event told to it alone."""
-    out = []
-    for event in events_of(st.log):
+    ("P1: roll", "P2 makes a secret choice", "P1 rolls d6: 4"), and every event told to it alone.
+    since: (a log mark of an earlier state this one went on from, what it remembered then): only
+    the events after the mark are read (so remembering at every step costs what is new)."""
+    mark, earlier = since if since is not None else (None, ())
+    entries, cell = [], st.log
+    while cell is not None and cell is not mark:
+        entries.append(cell[0])
+        cell = cell[1]
+    if cell is None and mark is not None:
+        earlier = ()                   # the mark is not this state's past: everything is read afresh
+    new = []
+    for entry in reversed(entries):
+        event = event_of(entry)
         text = event.seen_by(seat)
         if text is not None and (event.kind in REMEMBERED or event.to is not None and seat in event.to):
-            out.append(text)
-    return out
+            new.append(text)
+    return list(earlier) + new
 
 
-def information_state_string(st, seat) -> str:
-    return json.dumps({"history": remembered(st, seat)}, separators=(",", ":")) + "\n" + observation_string(st, seat)
+def information_state_string(st, seat, history=None, view: dict = None) -> str:
+    """history: remembered(st, seat), when the caller keeps it; view: as for observation_string."""
+    history = history if history is not None else remembered(st, seat)
+    return json.dumps({"history": history}, separators=(",", ":")) + "\n" + observation_string(st, seat, view)
 
 
 class Encoding:

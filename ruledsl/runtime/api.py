@@ -288,12 +288,13 @@ class GameState(StateData):
         return other
 
     # ------------------------------------------------------------ seeing
-    def view(self, seat: Optional[int]) -> dict:
-        """What seat (0-based) may see, JSON-serialisable; seat None: only what is public."""
+    def view(self, seat: Optional[int], log: bool = True) -> dict:
+        """What seat (0-based) may see, JSON-serialisable; seat None: only what is public. log=False:
+        without the log (its list is empty), for readers that keep their own."""
         if seat is not None and not 0 <= seat < len(self.prog.players):
             raise ValueError(f"there is no seat {seat}")
         try:
-            return build_view(self.prog, self, seat)
+            return build_view(self.prog, self, seat, log)
         except Exception as err:
             raise self._located(err, "the view") from None
 

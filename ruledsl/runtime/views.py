@@ -106,8 +106,9 @@ def _canonical(entry: dict) -> str:
     return json.dumps(entry, sort_keys=True, default=str)
 
 
-def build_view(prog, st, seat) -> dict:
-    """seat: 0-based seat index, or None for an onlooker who sees only what is public."""
+def build_view(prog, st, seat, log: bool = True) -> dict:
+    """seat: 0-based seat index, or None for an onlooker who sees only what is public. log: False
+    leaves the log out (an empty list), for readers that keep their own (it grows with the game)."""
     decision = st.pending
     chooser = decision.seat if decision is not None else None
     view = {
@@ -124,7 +125,7 @@ def build_view(prog, st, seat) -> dict:
         "vars": _vars(prog, st, seat),
         "zones": {},
         "board": {},
-        "log": list(seat_log(st, seat)),
+        "log": list(seat_log(st, seat)) if log else [],
         "actions": list(decision.labels) if decision is not None and chooser is not None and chooser == seat else None,
     }
     if prog.progress is not None:
