@@ -1,10 +1,13 @@
-"""Screens of `ruledsl play` for docs/screens/: each bundled game at 120x40 and 80x24, as text and SVG.
+"""Screens of `ruledsl play` for docs/screens/: each bundled game at 120x40 and 80x24, as text and PNG.
 
     python -m tests.screens          # rewrite docs/screens/ (needs the tui extra)
 
 Each game is the seeded one of tests/tui_driver.py, seat 1 human against bots,
 played by its policy for a few decisions, then one step of the next decision
 taken by a key where it has steps, so the screen shows a decision in steps.
+A second screen of each is shot during the bots' turn that follows seat 1's
+decision: a bot's move on screen, named, with what it changed highlighted.
+The PNGs are drawn from the screen's cells (tests/screenshot.py).
 """
 from __future__ import annotations
 
@@ -15,7 +18,8 @@ from pathlib import Path
 from ruledsl.cli.tui.app import PlayApp
 from ruledsl.cli.tui.decide import DecisionPane
 
-from .tui_driver import BUNDLED, human_decisions, new_session, screen_text
+from .screenshot import png_of
+from .tui_driver import BUNDLED, human_decisions, new_session, policy, screen_text
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screens"
@@ -24,16 +28,17 @@ SIZES = [(120, 40), (80, 24)]
 DECISIONS = {"haunting_house": 2, "shining": 4, "unrelenting_other": 6, "tillinghast": 3}
 TITLES = {"haunting_house": "The Haunting House", "shining": "The Shining",
           "unrelenting_other": "The Unrelenting Other", "tillinghast": "Tillinghast"}
+SHOWN = 30.0      # seconds a bot's move stays on screen while it is shot (the shot ends it)
 
 
-def session_at(name: str):
-    """The game after DECISIONS[name] of seat 1's decisions, and on to the next one taken in steps
-    (within 20 more)."""
-    taken = human_decisions(name, DECISIONS[name] + 20)
+def session_at(name: str, extra: int = 0):
+    """The game after DECISIONS[name] (+ extra) of seat 1's decisions, and on to the next one taken
+    in steps (within 20 more)."""
+    taken = human_decisions(name, DECISIONS[name] + extra + 20)
     session = new_session(name)
     session.advance()
     for n, index in enumerate(taken):
-        if n >= DECISIONS[name] and session.state.decision_steps().depth() > 1:
+        if n >= DECISIONS[name] + extra and session.state.decision_steps().depth() > 1:
             break
         session.take(index)
         session.advance()
@@ -41,45 +46,74 @@ def session_at(name: str):
 
 
 async def shoot(name: str, size: tuple) -> tuple:
-    """(text, svg) of the game's screen at size, one step into the pending decision where it has steps."""
-    app = PlayApp(session_at(name))
+    """(text, png) of the game's screen at size, one step into the pending decision where it has steps."""
+    app = PlayApp(session_at(name), bot_delay=0)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         pane = app.query_one(DecisionPane)
         if pane.steps is not None and pane.steps.depth() > 1:
             await pilot.press("enter")
         await pilot.pause()
-        return screen_text(app), app.export_screenshot(title=f"ruledsl play: {TITLES[name]}")
+        return screen_text(app), png_of(app)
+
+
+async def shoot_bots(name: str, size: tuple) -> tuple:
+    """(text, png) of the game's screen while a bot's move is shown, after seat 1's next decisions
+    (taken by its policy until the bots' turn comes)."""
+    session = session_at(name)
+    me = policy(name, BUNDLED[name][1], 0)
+    app = PlayApp(session, bot_delay=SHOWN)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for _ in range(600):                      # until the first bot's move is on screen
+            if app.query_one("#move").has_class("shown"):
+                break
+            if not app.thinking and session.state.current_player == 0:
+                app.query_one(DecisionPane).post_message(DecisionPane.Decided(me.choose(session.state).index, ""))
+            await pilot.pause(0.05)
+        await pilot.pause(0.2)
+        text, png = screen_text(app), png_of(app)
+        app.paced = False
+        app.skip.set()
+        await app.workers.wait_for_complete()
+        return text, png
 
 
 def page(names: list) -> str:
     lines = ["# What playing looks like", "",
              "Screens of `ruledsl play` (the full-screen UI, `pip install \"ruledsl[tui]\"`) for each bundled",
-             "game: seat 1 is a person, the other seats bots, a few decisions in. Where the decision is taken",
-             "in steps, one step has been taken (The Haunting House: the first of four cards picked). Each is",
-             "saved as text and as SVG; rewrite them all with `python -m tests.screens`.", ""]
+             "game: seat 1 is a person, the other seats bots. First a few decisions in, where the decision is",
+             "taken in steps one step taken (The Haunting House: the first of four cards picked); then during",
+             "the bots' turn that follows seat 1's next decision: a bot's move named above the board, which",
+             "shows the position after it, with what it changed highlighted. Everything is named by the",
+             "rules' labels. Each is saved as text and as PNG; rewrite them all with `python -m tests.screens`.",
+             ""]
     for name in names:
         lines.append(f"## {TITLES[name]}")
         lines.append("")
         for w, h in SIZES:
             stem = f"{name}-{w}x{h}"
-            lines.append(f"- {w}×{h}: [text]({stem}.txt) · [SVG]({stem}.svg)")
+            lines.append(f"- {w}×{h}: [text]({stem}.txt) · [PNG]({stem}.png) · during a bot's turn: "
+                         f"[text]({stem}-bots.txt) · [PNG]({stem}-bots.png)")
         lines.append("")
-        lines.append(f"![{TITLES[name]} at 120×40]({name}-120x40.svg)")
+        lines.append(f"![{TITLES[name]} at 120×40]({name}-120x40.png)")
+        lines.append("")
+        lines.append(f"![{TITLES[name]} at 80×24, during a bot's turn]({name}-80x24-bots.png)")
         lines.append("")
     return "\n".join(lines)
 
 
 def main(argv: list) -> int:
     OUT.mkdir(parents=True, exist_ok=True)
-    names = list(BUNDLED)
+    names = [n for n in BUNDLED if not argv or n in argv]
     for name in names:
         for w, h in SIZES:
-            text, svg = asyncio.run(shoot(name, (w, h)))
-            (OUT / f"{name}-{w}x{h}.txt").write_text(text + "\n", encoding="utf-8")
-            (OUT / f"{name}-{w}x{h}.svg").write_text(svg, encoding="utf-8")
-            print(f"wrote {name}-{w}x{h}")
-    (OUT / "README.md").write_text(page(names), encoding="utf-8")
+            for suffix, shot in (("", shoot), ("-bots", shoot_bots)):
+                text, png = asyncio.run(shot(name, (w, h)))
+                (OUT / f"{name}-{w}x{h}{suffix}.txt").write_text(text + "\n", encoding="utf-8")
+                (OUT / f"{name}-{w}x{h}{suffix}.png").write_bytes(png)
+                print(f"wrote {name}-{w}x{h}{suffix}")
+    (OUT / "README.md").write_text(page(list(BUNDLED)), encoding="utf-8")
     return 0
 
 

@@ -62,7 +62,7 @@ def test_human_agent_reasks_until_a_valid_answer():
     out = io.StringIO()
     human = HumanAgent(TerminalIO(io.StringIO("x\n12\nmark C3\n"), out), "X")
     assert human.choose(state).label == "mark C3"
-    assert out.getvalue().count("X, your choice (1-9, undo, save, quit): ") == 3
+    assert out.getvalue().count("X, your choice (1-9, undo, save, help, quit): ") == 3
     assert "'x' is not a choice" in out.getvalue() and "'12' is not a choice" in out.getvalue()
     assert HumanAgent(TerminalIO(io.StringIO(""), io.StringIO())).choose(state) is QUIT
 

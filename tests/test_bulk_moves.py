@@ -134,7 +134,7 @@ def test_told_moves_of_all_that_lies_in_one_place_are_made_at_once(monkeypatch):
              ("show", 0)]
     events = _played_both_ways(turns, monkeypatch)[0]
     # the last put on top first, told in the order moved, each run of alike moves as one
-    assert "8, 6, 4 and 2 move from P1.hand to pile" in events
+    assert "8, 6, 4 and 2 move from P1's hand to pile" in events
     assert "2, 4, 6 and 8 move from table to deck" in events
 
 

@@ -248,3 +248,29 @@ def test_the_line_view_says_how_far_the_game_has_gone():
     assert "The Shining · you are Red · month 1 of 4 ·" in out
     out = play(TTT, "--seed", "5", input="quit\nn\n").output
     assert " of " not in out.splitlines()[1]                         # no progress declared: the round, if any
+
+
+def test_a_save_keeps_who_played_each_seat_and_resume_goes_on_with_them(in_tmp):
+    out = play(TTT, "--seed", "5", "--seat", "2=mcts:20i", "--line", input="1\nsave\nbots.json\nquit\nn\n").output
+    assert "Continue later with: ruledsl play --resume bots.json --seat 2=mcts:20i" in out
+    record = json.loads((in_tmp / "bots.json").read_text())
+    assert record["seats"] == ["human", "mcts:20i"]
+    resumed = play("--resume", "bots.json", "--line", input="quit\nn\n").output
+    assert "Seats: X (you), O (mcts:20i)." in resumed                 # not random, as saves used to make it
+    changed = play("--resume", "bots.json", "--seat", "2=random", "--line", input="quit\nn\n").output
+    assert "Seats: X (you), O (random)." in changed                   # --seat changes one seat
+
+
+def test_a_saved_seat_that_is_no_bot_is_a_clear_error(in_tmp):
+    play(TTT, "--seed", "5", "--line", input="1\nsave\nx.json\nquit\nn\n")
+    record = json.loads((in_tmp / "x.json").read_text())
+    record["seats"] = ["human", "robot"]
+    (in_tmp / "x.json").write_text(json.dumps(record))
+    result = play("--resume", "x.json", "--line", input="quit\nn\n")
+    assert result.exit_code == 2 and "the saved game names a player that is not a bot" in result.output
+
+
+def test_help_line_by_line_teaches_the_game_from_its_rules():
+    out = play(str(GAMES / "shining.rules"), "--seed", "3", "--line", input="help\nquit\nn\n").output
+    assert "How to play The Shining" in out and "You are Caretakers of the Overlook Hotel" in out
+    assert "docs/games/shining.md" in out

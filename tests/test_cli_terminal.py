@@ -20,7 +20,7 @@ def test_tic_tac_toe_line_by_line_in_a_terminal(tmp_path):
     child.logfile_read = screen
     moves = 0
     while True:
-        which = child.expect([r"X, your choice \(1-\d+, undo, save, quit\): ", r"Game over: ([^\r\n]*)\."])
+        which = child.expect([r"X, your choice \(1-\d+, undo, save, help, quit\): ", r"Game over: ([^\r\n]*)\."])
         if which == 1:
             break
         child.sendline("1")
@@ -35,4 +35,4 @@ def test_tic_tac_toe_line_by_line_in_a_terminal(tmp_path):
     assert moves == 4
     shown = screen.getvalue()
     assert shown.count("\x1b[2J") == moves + 1      # a clean screen for each view, and for the result
-    assert "X Mark" in shown and "you are X" in shown  # the board and the header were drawn
+    assert "Mark ×" in shown and "you are X" in shown  # the board and the header were drawn

@@ -64,7 +64,7 @@ def _told_seat_by_seat(prog, state, comp, before: int, verb: str) -> Event:
     is, nothing to the seats that do not."""
     position, face = _seat_by_seat(prog, state, comp, before)
     everyone = (1 << len(prog.players)) - 1
-    named, anonymous = f"{component_text(state, comp)} {verb}", f"{a_kind(comp.kind.name)} {verb}"
+    named, anonymous = f"{component_text(state, comp)} {verb}", f"{a_kind(comp.kind.label)} {verb}"
     if face == everyone:
         return Event(named, None, None, "move")
     if position == everyone:

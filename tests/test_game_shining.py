@@ -91,7 +91,7 @@ def check_views(state, looked):
 
 
 SHINING_VALUE = re.compile(r"Shining \d+ ")  # a Shining card named by its front
-ANONYMOUS_TOKENS = re.compile(r"^(a Willpower moves|\d+ Willpowers move) ")
+ANONYMOUS_TOKENS = re.compile(r"^(a Willpower token moves|\d+ Willpower tokens move) ")
 ROLE_SIDE = re.compile(r"\b(Corrupted|Caretaker) moves\b")
 
 

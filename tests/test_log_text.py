@@ -53,8 +53,8 @@ flow:
 def test_moving_or_drawing_several_at_once_is_one_event_per_reader(tmp_rules):
     game = ruledsl.load(tmp_rules("d.rules", HAND), 2)
     lines = transcript(game.new_game(seed=1))
-    assert lines[0] == "1 and 2 move from deck to P1.hand    [to P1; others: 2 Cards move from deck to P1.hand]"
-    assert lines[1] == "1 and 2 move from P1.hand to table"
+    assert lines[0] == "1 and 2 move from deck to P1's hand    [to P1; others: 2 Cards move from deck to P1's hand]"
+    assert lines[1] == "1 and 2 move from P1's hand to table"
 
 
 def test_a_move_to_where_a_component_already_is_says_so(tmp_rules):

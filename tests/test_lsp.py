@@ -199,7 +199,7 @@ def test_edits_in_quick_succession_are_checked_once():
 def test_a_variant_is_checked_with_its_bases_unsaved_text(session):
     base, variant = GAMES / "shining.rules", GAMES / "shining_harsh.rules"
     base_uri, variant_uri = session.open(base), session.open(variant)
-    line, character = find(base, r"^zone pool: bag of (Willpower)", 1)
+    line, character = find(base, r"^zone pool \"Willpower Pool\": bag of (Willpower)", 1)
     seen = len(session.published)
     session.edit(base_uri, line, character, character + len("Willpower"), "Willpowr")
     shown = session.diagnostics(variant_uri, after=seen)
@@ -242,7 +242,7 @@ def test_hover_on_a_local_names_its_type_and_owner(session):
 def test_definition_and_references_across_extends(session):
     base, variant = GAMES / "shining.rules", GAMES / "shining_harsh.rules"
     variant_uri = session.open(variant)
-    line, character = find(variant, r"zone event_deck: deck of (Event)", 1)
+    line, character = find(variant, r"zone event_deck \"Event deck\": deck of (Event)", 1)
     target = session.definition(variant_uri, line, character + 1)
     declared = find(base, r"^kind (Event)", 1)
     assert target.uri == uris.from_fs_path(str(base))

@@ -129,12 +129,19 @@ def assert_conserved(state):
     assert all(state.loc[cid] == index for cid, index in where.items())
 
 
+def _numeric_returns(game) -> bool:
+    from ruledsl.check.walk import statements
+    from ruledsl.ir import nodes as n
+    return any(isinstance(s, n.EndGame) and s.returns is not None for s in statements(game.definition))
+
+
 def assert_decision_or_end(state):
     players = state.game.players
     if state.is_terminal():
         assert state.current_player is None and state.legal_actions() == []
         returns = state.returns()
-        assert len(returns) == players and all(0.0 <= r <= 1.0 for r in returns)
+        numeric = _numeric_returns(state.game)        # `end game returns`: chips, points (Kuhn poker's ±2)
+        assert len(returns) == players and all(numeric or 0.0 <= r <= 1.0 for r in returns)
     else:
         assert state.legal_actions(), "a game that is not over has no decision"
         assert state.current_player is not None

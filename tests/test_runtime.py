@@ -1119,13 +1119,13 @@ def test_zone_modifiers_say_who_sees_faces():
     zones = ["P1.open_hand", "secret_pile", "P1.mine", "up_deck"]
     assert [seen_ids(state.view(0), z) for z in zones] == [[0], [None], [2], [3]]
     assert [seen_ids(state.view(1), z) for z in zones] == [[0], [None], [None], [3]]
-    assert "a Card moves from deck to P1.mine" in state.events(1)
-    assert "3 moves from deck to P1.mine" in state.events(0)
+    assert "a Card moves from deck to P1's mine" in state.events(1)
+    assert "3 moves from deck to P1's mine" in state.events(0)
 
 
 def test_what_every_seat_sees_is_public():
     state = run(ZONE_MODIFIERS, ZONE_MODIFIERS_FLOW)
-    assert "1 moves from deck to P1.open_hand" in state.events(None)
+    assert "1 moves from deck to P1's open hand" in state.events(None)
     assert seen_ids(state.view(None), "P1.open_hand") == [0]
 
 
@@ -2024,9 +2024,9 @@ HIDDEN = dedent("""
 
 def test_a_move_is_named_only_to_those_who_see_the_face():
     state = run(HIDDEN, "draw from deck to P2.hand\nmove top(deck) to pile", players="3")
-    assert "1 moves from deck to P2.hand" in state.events(1)
-    assert "a Card moves from deck to P2.hand" in state.events(0)
-    assert "a Card moves from deck to P2.hand" in state.events(None)
+    assert "1 moves from deck to P2's hand" in state.events(1)
+    assert "a Card moves from deck to P2's hand" in state.events(0)
+    assert "a Card moves from deck to P2's hand" in state.events(None)
     assert "2 moves from deck to pile" in state.events(2)     # a pile shows faces to all
 
 
@@ -2063,8 +2063,8 @@ def test_a_swap_does_not_tell_faces_to_those_who_cannot_see_them():
     state = run(decls, flow, players="3")
     assert [fields_of(e) for e in state.view(2)["zones"]["P1.hand"]] == [{}]   # P3 sees neither card...
     assert not any(re.search(r"\b[37]\b", e) for e in state.events(2))     # ...nor is told their values
-    assert "a Card moves from P1.hand to P2.hand" in state.events(2)
-    assert "7 moves from P1.hand to P2.hand" in state.events(0)
+    assert "a Card moves from P1's hand to P2's hand" in state.events(2)
+    assert "7 moves from P1's hand to P2's hand" in state.events(0)
 
 
 def test_a_swap_lays_components_as_their_new_zones_do():

@@ -67,8 +67,8 @@ def test_each_seat_is_asked_in_turn_and_nothing_happens_before_the_reveal(tmp_pa
     assert state.events(None) == [
         "P1 makes a secret choice", "P2 makes a secret choice", "P3 makes a secret choice",
         "revealed: P1: bid 3; P2: bid 1; P3: bid 2",
-        "3 moves from P1.hand to played", "P1 bid 3", "1 moves from P2.hand to played", "P2 bid 1",
-        "2 moves from P3.hand to played", "P3 bid 2"]
+        "3 moves from P1's hand to played", "P1 bid 3", "1 moves from P2's hand to played", "P2 bid 1",
+        "2 moves from P3's hand to played", "P3 bid 2"]
     assert state.view(2)["vars"]["score"] == {"P1": 1, "P2": 0, "P3": 0}
     assert state.current_player == 0 and len(state.legal_labels()) == 2
 

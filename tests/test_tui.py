@@ -283,3 +283,31 @@ def test_clicking_a_card_in_ones_hand_picks_it():
         await pilot.pause()
         assert pane.path == [text]
     run(app, script)
+
+
+def test_each_bot_move_is_shown_and_what_it_changed_stays_highlighted():
+    """A bot's move stays on screen a moment: named above the board, which shows the position after
+    it; Ctrl+B stops the pauses."""
+    session = new_session("tillinghast")
+    app = PlayApp(session, bot_delay=5)
+    shown = []
+
+    async def script(pilot, app, pane):
+        while session.state.current_player == 0 and not app.query_one("#move").has_class("shown"):
+            pane.post_message(DecisionPane.Decided(0, ""))
+            for _ in range(100):
+                await pilot.pause(0.05)
+                if app.query_one("#move").has_class("shown") or (not app.thinking and session.state.current_player == 0):
+                    break
+        assert app.query_one("#move").has_class("shown") and app.thinking
+        banner = screen_text(app).splitlines()[1]
+        shown.append(banner)
+        assert banner.strip().startswith("P2") and "makes a secret choice" not in banner
+        before = len(session.state.actions_taken)
+        await pilot.press("ctrl+b")                         # no more pauses: the bots finish at once
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not app.paced and not app.thinking and session.state.current_player == 0
+        assert len(session.state.actions_taken) > before and not app.query_one("#move").has_class("shown")
+    run(app, script)
+    assert shown

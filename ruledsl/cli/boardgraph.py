@@ -25,13 +25,18 @@ def leads_to(exits) -> str:
 def render_graph(board, click=None, highlight=frozenset()) -> Table:
     """A graph board (present.model.Board) as a table. click: place key -> a Style that picks it
     (the full-screen UI); highlight: keys of places a move just changed."""
+    common = board.common_tags()
     table = Table(title=board.label, box=box.SIMPLE_HEAD, padding=(0, 1), title_justify="left")
     table.add_column("place", style="bold")
     table.add_column("here")
     table.add_column("leads to", style="dim")
+    if common:
+        table.caption = f"Places not marked otherwise are {', '.join(sorted(common))}."
+        table.caption_justify = "left"
     for place in board.places:
         here = ", ".join(list(place.standing) + [g.text for g in place.groups()])
-        head = place.label + (f" ({', '.join(place.tags)})" if place.tags else "")
+        tags = [t for t in place.tags if t not in common]
+        head = place.label + (f" ({', '.join(tags)})" if tags else "")
         style = "reverse" if place.key in highlight else ""
         cell = Text(head, style=style)
         if click is not None:

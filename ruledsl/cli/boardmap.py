@@ -146,7 +146,7 @@ def render_map(board, width: int = 80, click=None, highlight=frozenset()) -> Opt
     w = cell_width(len(rows[0]), width)
     if w is None:
         return None
-    common = _common_tags(board.places)
+    common = board.common_tags()
     made_rows = [[_square(p, common) if p is not None else None for p in row] for row in rows]
     shorts, legend = _shorts([sq for row in made_rows for sq in row if sq is not None], w)
 
@@ -194,12 +194,3 @@ def render_map(board, width: int = 80, click=None, highlight=frozenset()) -> Opt
     if common:
         text.append(f"Squares not marked otherwise are {', '.join(sorted(common))}.\n", style="dim")
     return text
-
-
-def _common_tags(places) -> frozenset:
-    """Tags on more than half of the squares: written once under the map, not in each square."""
-    counts: dict = {}
-    for place in places:
-        for tag in place.tags:
-            counts[tag] = counts.get(tag, 0) + 1
-    return frozenset(t for t, k in counts.items() if k * 2 > len(places))

@@ -57,7 +57,8 @@ def draw_command(file, output, players, seed, seat, board, record_path, option_v
     who = None if seat is None else seat_index(seat, game.seats, "--seat")
     screen = screen_of(state, who)
     shown = next(b for b in screen.boards if b.key == name)
-    title = f"{game.title}: {shown.label}, " + (f"as {screen.seat} sees it" if who is not None else "what everyone sees") \
+    seen = f"as {screen.seat} sees it" if who is not None else "what everyone sees"
+    title = f"{game.title}: {shown.label}, {seen}" \
         + (f" (seed {state.seed})" if record_path is None else f" after {len(state.actions_taken)} actions")
     labels = tables_of(game).labels
     decl = game.definition.boards[name]

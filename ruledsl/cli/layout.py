@@ -22,15 +22,6 @@ GAP = 0.45                                 # inches between two boxes at least
 LABEL_WRAP, TEXT_WRAP = 18, 26             # characters a line of a label / of contents holds
 
 
-def common_tags(board) -> frozenset:
-    """Tags on more than half of a board's places: said once under the picture, not in each box."""
-    counts: dict = {}
-    for place in board.places:
-        for tag in place.tags:
-            counts[tag] = counts.get(tag, 0) + 1
-    return frozenset(t for t, k in counts.items() if k * 2 > len(board.places))
-
-
 def box_lines(place, common=frozenset()) -> tuple:
     """(label lines, lines under it: who stands there, then each group of pieces), each wrapped,
     nothing cut. common: tags not said in each box."""
@@ -55,7 +46,7 @@ def box_size(place, common=frozenset()) -> tuple:
 def positions(board, edges, given: dict) -> dict:
     """{place key: (x, y)} in inches, y growing upward. edges: (a, b) pairs of place keys;
     given: {place key: (column, row)} where the rules put places."""
-    common = common_tags(board)
+    common = board.common_tags()
     sizes = {p.key: box_size(p, common) for p in board.places}
     if board.grid:
         given = {p.key: (p.column, p.row) for p in board.places if p.column is not None}

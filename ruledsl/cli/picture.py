@@ -10,7 +10,7 @@ is a faint dotted line; a grid's walls are bars. Drawn with matplotlib (the
 """
 from __future__ import annotations
 
-from .layout import GAP, LABEL_LINE, PAD, box_lines, box_size, common_tags, crosses, positions
+from .layout import GAP, LABEL_LINE, PAD, box_lines, box_size, crosses, positions
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 STYLES = ("-", "--", "-.", ":")
@@ -38,7 +38,7 @@ def draw_board(board, compiled, links: dict, *, title: str, given: dict = None, 
         walls = [(a, b) for a, b, data in edges if data["kind"] == "wall" and a < b]
         edges = [(a, b, data) for a, b, data in edges if data["kind"] not in ("wall", "diagonal")]
     pos = positions(board, [(a, b) for a, b, _ in edges], given or {})
-    common = common_tags(board)
+    common = board.common_tags()
     sizes = {p.key: box_size(p, common) for p in board.places}
     left = min(x - sizes[k][0] / 2 for k, (x, _) in pos.items()) - MARGIN
     right = max(x + sizes[k][0] / 2 for k, (x, _) in pos.items()) + MARGIN
@@ -108,8 +108,9 @@ def draw_board(board, compiled, links: dict, *, title: str, given: dict = None, 
                   title_fontsize=10 * shrink)
     ax.text(left + MARGIN * 0.5, top - TOP * 0.45, title, ha="left", va="center", fontsize=12 * shrink)
     if common:
-        ax.text(left + MARGIN * 0.5, bottom + MARGIN * 0.4, f"Places not marked otherwise are {', '.join(sorted(common))}.",
-                ha="left", va="center", fontsize=8.5 * shrink, color="#555555")
+        note = f"Places not marked otherwise are {', '.join(sorted(common))}."
+        ax.text(left + MARGIN * 0.5, bottom + MARGIN * 0.4, note, ha="left", va="center", fontsize=8.5 * shrink,
+                color="#555555")
     return fig
 
 
@@ -118,6 +119,6 @@ def clear_of_each_other(board, compiled, given: dict = None) -> bool:
     from .layout import overlaps
     edges = [(a, b) for a, b, data in compiled.edges if data["kind"] not in ("wall", "diagonal")]
     pos = positions(board, edges, given or {})
-    common = common_tags(board)
+    common = board.common_tags()
     sizes = {p.key: box_size(p, common) for p in board.places}
     return not overlaps(pos, sizes, gap=GAP * 0.25)

@@ -16,7 +16,7 @@ from .model import Board, Decision, Exit, Option, Place, Screen, Seat, Value, Zo
 from .texts import Tables, piece_of, tables_of, text_of
 
 MOST_OPTIONS_HELPED = 60      # a decision with more options lists them without their help (asked for one by one)
-CONTEXT_LINES = 4             # log lines that say what led to a decision
+CONTEXT_LINES = 3             # log lines that say what led to a decision
 
 
 def screen_of(state, seat: Optional[int], view: Optional[dict] = None) -> Screen:
@@ -159,13 +159,14 @@ def shape(labels: list) -> str:
 
 
 def context(log: list, seat: str, most: int = CONTEXT_LINES) -> tuple:
-    """The last log lines since seat last decided (`Red: …`): what led to its decision."""
+    """The last log lines since seat last decided (`Red: …`), but the turn's own heading (`Red's
+    turn`): what led to its decision (the card being resolved, the roll just made)."""
     since = 0
     for i in range(len(log) - 1, -1, -1):
         if log[i].startswith(seat + ": "):
             since = i + 1
             break
-    return tuple(log[since:][-most:])
+    return tuple(line for line in log[since:] if line != f"{seat}'s turn")[-most:]
 
 
 def _result(t: Tables, state, view: dict) -> Optional[str]:

@@ -148,6 +148,14 @@ class Board:
     grid: bool
     places: tuple = ()
 
+    def common_tags(self) -> frozenset:
+        """Tags on more than half of the places: a front end may say them once, not at each place."""
+        counts: dict = {}
+        for place in self.places:
+            for tag in place.tags:
+                counts[tag] = counts.get(tag, 0) + 1
+        return frozenset(t for t, k in counts.items() if k * 2 > len(self.places))
+
 
 @attrs.frozen
 class Value:

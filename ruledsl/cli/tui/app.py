@@ -39,7 +39,7 @@ BOT_DELAY = 1.0   # seconds each bot move stays on screen before the next
 NARROW = 100      # below this many columns the board and the side panes take turns
 
 CSS = """
-#header { height: 1; background: $boost; padding: 0 1; }
+#header { height: auto; max-height: 2; background: $boost; padding: 0 1; }
 #move { height: auto; max-height: 3; background: $warning-darken-3; padding: 0 1; display: none; }
 #move.shown { display: block; }
 #main { height: 1fr; }
@@ -245,7 +245,7 @@ class PlayApp(App):
             self.call_after_refresh(self.next_turn)
             return
         pane = self.query_one("#decide", DecisionPane)
-        pane.loading = True
+        pane.loading = session.bots_think()     # a spinner while a bot searches; its moves are shown as made
         self.thinking = True
         if session.bots_think():
             self.query_one("#header", Static).update(Text("the bots are thinking…", style="italic"))
@@ -280,6 +280,9 @@ class PlayApp(App):
         banner = self.query_one("#move", Static)
         banner.update(panes.move_banner(move, self.colours))
         banner.add_class("shown")
+        pane = self.query_one(DecisionPane)
+        pane.loading = False
+        pane.show_moves(move, panes.coloured(who, self.colours))
         self.draw(after)
 
     def _bots_done(self) -> None:

@@ -66,6 +66,19 @@ class DecisionPane(Vertical):
         self.query_one("#hint", Static).update(Text("Enter: pick · ?: rules and keys", style="dim"))
         options.focus()
 
+    def show_moves(self, move, who: Text) -> None:
+        """While the bots play: the move on screen and what it wrote in the log, no options."""
+        self.state = self.steps = self.decision = None
+        text = Text()
+        text.append_text(who)
+        text.append(": " + move.label if move.label is not None else " decides in secret", style="bold")
+        for line in move.lines[-4:]:
+            text.append("\n" + line, style="dim")
+        self.query_one("#prompt", Static).update(text)
+        self.query_one(OptionList).clear_options()
+        self.query_one("#hint", Static).update(Text("the bots are playing · Ctrl+B: no pause on each move",
+                                                    style="dim"))
+
     def label_of(self, choice) -> str:
         """A choice as listed: the whole option when it completes the decision, else its part."""
         if choice.index is not None:

@@ -142,7 +142,8 @@ def table(screen, colours: dict, changed=frozenset()) -> Group:
             per_player.add_row(_mark(value.label, value.key, changed),
                                *(entries.get(s, Text("?", style="dim")) or "none" for s in seats))
         else:
-            shared.add_row(value.label, _mark(coloured(value_lines(value)[0][1] or "none", colours), value.key, changed))
+            text = coloured(value_lines(value)[0][1] or "none", colours)
+            shared.add_row(value.label, _mark(text, value.key, changed))
     parts = [shared]
     if per_player.row_count:
         parts.append(per_player)

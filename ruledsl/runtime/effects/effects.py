@@ -63,14 +63,14 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quietly=F
                 to = who = None
             else:
                 to = before | dest.sees
-                who = sort.name
+                who = sort.label
                 if to == prog.everyone:
                     to = who = None
             i = sort.read_as
             name = st.fields[cid][i] if sort.shown is None and i is not None else None
             if type(name) is not str:
                 name = component_text(st, comp)
-            news = (name, sort.name, to, who, prog.places[old_index], dest, end)
+            news = (name, sort.label, to, who, prog.places[old_index], dest, end)
         else:
             news = moved(prog, st, comp, before, prog.places[old_index], dest, end)
         if told is not None:
@@ -111,7 +111,7 @@ def move_onto(prog, st, comp: Comp, loc: Location, span=None) -> None:
     if not (st.muted or st.quiet):
         log = st.log
         if comp.kind.position == "all":     # in plain sight, told to everyone: as moved() tells it
-            news = (component_text(st, comp), comp.kind.name, None, None, prog.places[old_index], loc, "bottom")
+            news = (component_text(st, comp), comp.kind.label, None, None, prog.places[old_index], loc, "bottom")
         else:
             # who saw its face before makes no difference: it lands face up, for all to see
             news = moved(prog, st, comp, 0, prog.places[old_index], loc, "bottom")
@@ -222,7 +222,7 @@ def show(prog, st, comp, seats, span=None) -> None:
     mask = seat_mask(seats)
     st.known[comp.id] |= mask
     emit(st, f"{display(st, comp)} is shown to {display(st, tuple(seats))}", seats_of(mask),
-         f"{a_kind(comp.kind.name)} is shown to {display(st, tuple(seats))}", kind="show")
+         f"{a_kind(comp.kind.label)} is shown to {display(st, tuple(seats))}", kind="show")
 
 
 def rotate(prog, st, comp, degrees, span=None) -> None:

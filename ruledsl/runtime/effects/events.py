@@ -216,16 +216,16 @@ def moved(prog, st, comp: Comp, before_face: int, old, new, end) -> tuple:
     if face == everyone:
         to = who = None
     elif position == everyone:
-        to, who = face, kind.name
+        to, who = face, kind.label
     elif face:
         to, who = position, None
     else:       # its face seen by none who know where it is: they read 'a Kind', its name never
-        return (None, kind.name, position, None, old, new, end)
+        return (None, kind.label, position, None, old, new, end)
     i = kind.read_as
     name = st.fields[cid][i] if kind.shown is None and i is not None else None
     if type(name) is not str:
         name = component_text(st, comp)
-    return (name, kind.name, to, who, old, new, end)
+    return (name, kind.label, to, who, old, new, end)
 
 
 def moved_run(prog, st, items, before, old, new, end) -> list:
@@ -243,7 +243,7 @@ def moved_run(prog, st, items, before, old, new, end) -> list:
     for comp, before_face in zip(items, before):
         kind = comp.kind
         if kind is not last:    # (what the kind says, asked again only when the kind changes)
-            last, pos, kind_name = kind, kind.position, kind.name
+            last, pos, kind_name = kind, kind.position, kind.label
             field = kind.read_as if kind.shown is None else None     # the field it reads as, if any
         cid = comp.id
         if pos == "all":

@@ -110,7 +110,7 @@ class Location(Place):
 class KindInfo:
     """A kind of component as a value: its name, field names in order, and who sees what."""
     __slots__ = ("name", "fields", "field_index", "field_visibility", "position", "has_name", "shown", "hidden",
-                 "first_shown", "read_as")
+                 "first_shown", "read_as", "label")
 
     def __init__(self, name: str, fields: tuple, field_visibility: tuple, position: str, hidden: tuple = ()):
         self.name = name
@@ -125,6 +125,7 @@ class KindInfo:
         self.first_shown = next((i for i, f in enumerate(fields) if f not in self.hidden), None)
         # the field it reads as without a format: its name, else that one (None: its kind)
         self.read_as = self.field_index["name"] if self.has_name else self.first_shown
+        self.label = name                          # how the log calls one it does not name: "a Shining card"
 
     def __repr__(self):
         return f"Kind({self.name})"
@@ -197,7 +198,7 @@ def component_text(st, comp) -> str:
         return kind.shown(st, comp)
     i = kind.read_as
     if i is None:
-        return kind.name
+        return kind.label
     value = st.fields[comp.id][i]
     t = type(value)
     if t is str:
