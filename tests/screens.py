@@ -65,9 +65,18 @@ async def shoot_bots(name: str, size: tuple) -> tuple:
     app = PlayApp(session, bot_delay=SHOWN)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        for _ in range(600):                      # until the first bot's move is on screen
-            if app.query_one("#move").has_class("shown"):
+        secret = 0
+        for _ in range(1200):       # until a bot's move is on screen (one the seat may know, within 3 moves)
+            banner = app.query_one("#move")
+            if banner.has_class("shown") and ("in secret" not in str(banner.content) or secret >= 3):
                 break
+            if banner.has_class("shown"):
+                secret += 1
+                taken = len(session.state.actions_taken)
+                app.skip.set()                    # a secret one: on to the next
+                while len(session.state.actions_taken) == taken and app.thinking:
+                    await pilot.pause(0.05)
+                continue
             if not app.thinking and session.state.current_player == 0:
                 app.query_one(DecisionPane).post_message(DecisionPane.Decided(me.choose(session.state).index, ""))
             await pilot.pause(0.05)

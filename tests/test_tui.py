@@ -210,8 +210,12 @@ def test_the_saved_screens_are_there_at_both_sizes_and_linked():
             lines = (OUT / f"{name}-{w}x{h}.txt").read_text(encoding="utf-8").splitlines()
             assert len(lines) == h and max(len(line) for line in lines) <= w
             assert "choose" in "\n".join(lines) and "you are" in lines[0]
-            assert (OUT / f"{name}-{w}x{h}.svg").read_text(encoding="utf-8").lstrip().startswith("<svg")
-            assert f"({name}-{w}x{h}.txt)" in index and f"({name}-{w}x{h}.svg)" in index
+            bots = (OUT / f"{name}-{w}x{h}-bots.txt").read_text(encoding="utf-8").splitlines()
+            assert len(bots) == h and max(len(line) for line in bots) <= w
+            assert "the bots are playing" in "\n".join(bots) and "you are" in bots[0]
+            for stem in (f"{name}-{w}x{h}", f"{name}-{w}x{h}-bots"):
+                assert (OUT / f"{stem}.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+                assert f"({stem}.txt)" in index and f"({stem}.png)" in index
 
 
 def test_clicking_a_square_on_the_board_picks_it():

@@ -22,6 +22,7 @@ from ..present.fit import abbreviate
 MIN_CELL = 8      # characters inside a square: a 5-wide path picture and a short name
 MAX_CELL = 15
 MOST_LINES = 4    # lines of contents in one square at most; more are summed up as "+n more"
+SIDE = 6          # characters beside a path picture that texts need, else they go under it
 PATHS = "list of direction"
 
 # ------------------------------------------------------------------ pieces of a square
@@ -73,26 +74,42 @@ def _head(label: str, tags: list, width: int, shorts: dict) -> str:
     return shorts.get(label, label) + " " + ",".join(shorts.get(t, t) for t in tags)
 
 
+def _beside(picture, width: int) -> bool:
+    """Whether texts go beside a square's path picture (else under it: a narrow square)."""
+    return picture is not None and width - len(picture[0]) >= SIDE
+
+
 def _square_lines(square: tuple, height: int, width: int, shorts: dict) -> list:
     """A square's lines, each exactly width characters, height lines under its name."""
     label, tags, picture, texts = square
-    if len(texts) > height:
-        texts = texts[:height - 1] + [f"+{len(texts) - height + 1} more"]
+    under = picture is not None and not _beside(picture, width)
+    room = height - (len(picture) if under else 0)
+    if len(texts) > room:
+        texts = texts[:room - 1] + [f"+{len(texts) - room + 1} more"]
     lines = [_head(label, tags, width, shorts)]
-    for i in range(height):
-        text = texts[i] if i < len(texts) else ""
-        drawn = picture[i] if picture and i < len(picture) else (" " * 5 if picture else "")
-        lines.append(drawn + shorts.get(text, text))
+    if under:
+        lines += picture + [shorts.get(t, t) for t in texts]
+    else:
+        for i in range(height):
+            text = texts[i] if i < len(texts) else ""
+            drawn = picture[i] if picture and i < len(picture) else (" " * 5 if picture else "")
+            lines.append(drawn + shorts.get(text, text))
+    lines += [""] * (height + 1 - len(lines))
     return [line[:width].ljust(width) for line in lines]      # shortened before: nothing is cut here
 
 
-def _height(squares: list) -> int:
+def _height(squares: list, width: int) -> int:
+    """Lines under the name that a row of squares needs."""
     need = 0
     for square in squares:
         if square is None:
             continue
         _label, _tags, picture, texts = square
-        need = max(need, len(picture) if picture else 0, min(len(texts), MOST_LINES))
+        texts = min(len(texts), MOST_LINES)
+        if picture is not None and not _beside(picture, width):
+            need = max(need, len(picture) + texts)
+        else:
+            need = max(need, len(picture) if picture else 0, texts)
     return need
 
 
@@ -107,7 +124,7 @@ def _shorts(squares: list, width: int) -> tuple:
             room = max(1, (width - len(label) - 1 - (len(tags) - 1)) // len(tags))
             long_tags.update((t, room) for t in tags if len(t) > room)
         for text in texts:
-            room = width - (5 if picture else 0)
+            room = width - (5 if _beside(picture, width) else 0)
             if len(text) > room:
                 long_texts.add((text, room))
     shorts, legend = {}, []
@@ -136,10 +153,11 @@ def grid_rows(board) -> list:
     return [[at.get((c, r)) for c in columns] for r in range(min(r for _, r in at), max(r for _, r in at) + 1)]
 
 
-def render_map(board, width: int = 80, click=None, highlight=frozenset()) -> Optional[Text]:
+def render_map(board, width: int = 80, click=None, highlight=frozenset(), where: Optional[dict] = None) -> Optional[Text]:
     """A grid board (present.model.Board) as a map, or None when it does not fit in width.
     click: place key -> a rich Style carrying what clicking the square does, or None;
-    highlight: keys of the squares a move just changed (drawn reversed)."""
+    highlight: keys of the squares a move just changed (drawn reversed); where: a dict filled with
+    each square's key -> the line its name is on (a pane that scrolls can bring one into view)."""
     rows = grid_rows(board)
     if not rows:
         return None
@@ -174,8 +192,11 @@ def render_map(board, width: int = 80, click=None, highlight=frozenset()) -> Opt
         if r == len(rows):
             break
         made = made_rows[r]
-        height = _height(made)
+        height = _height(made, w)
         squares = [_square_lines(sq, height, w, shorts) if sq is not None else [" " * w] * (height + 1) for sq in made]
+        if where is not None:
+            top = text.plain.count("\n")
+            where.update((p.key, top) for p in rows[r] if p is not None)
         for i in range(height + 1):
             for c in range(len(rows[0])):
                 left, here = at(r, c - 1), at(r, c)

@@ -34,11 +34,11 @@ def value_lines(value, seat: Optional[str] = None) -> list:
 
 # ------------------------------------------------------------------ boards
 
-def render_board(board, width: int = 80, click=None, highlight=frozenset()):
+def render_board(board, width: int = 80, click=None, highlight=frozenset(), where=None):
     """A board as a map (a grid whose map fits in width), else as a table of places and where
-    each leads."""
+    each leads. where: as for boardmap.render_map."""
     if board.grid:
-        drawn = render_map(board, width, click, highlight)
+        drawn = render_map(board, width, click, highlight, where)
         if drawn is not None:
             return drawn
     return render_graph(board, click, highlight)

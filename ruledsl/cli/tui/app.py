@@ -182,7 +182,11 @@ class PlayApp(App):
         board = self.query_one("#board")
         width = max(board.size.width - 1, 40) if board.size.width else max(self.size.width - 46, 40)
         changed = self.changed
-        self.query_one("#board-view", Static).update(panes.boards(screen, width, self._click, changed))
+        where: dict = {}
+        self.query_one("#board-view", Static).update(panes.boards(screen, width, self._click, changed, where))
+        lines = [where[k] for k in changed if k in where]
+        if lines:       # what the last moves changed, brought into view
+            self.query_one("#board").scroll_to(y=max(0, min(lines) - 2), animate=False)
         self.query_one("#yours-view", Static).update(panes.yours(screen, self._click_thing, changed))
         self.query_one("#table-view", Static).update(panes.table(screen, self.colours, changed))
         self._log(screen)

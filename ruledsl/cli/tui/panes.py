@@ -62,9 +62,10 @@ def header(screen, colours: dict) -> Text:
     return text
 
 
-def boards(screen, width: int, click=None, highlight=frozenset()):
-    """Every board of the screen, each as a map or a table of places."""
-    parts = [render_board(b, width, click, highlight) for b in screen.boards]
+def boards(screen, width: int, click=None, highlight=frozenset(), where=None):
+    """Every board of the screen, each as a map or a table of places. where: filled with the line
+    of each square of the first board, when it is drawn as a map (boardmap.render_map)."""
+    parts = [render_board(b, width, click, highlight, where if i == 0 else None) for i, b in enumerate(screen.boards)]
     return Group(*parts) if parts else Text("(this game has no board)", style="dim")
 
 
