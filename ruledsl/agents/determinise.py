@@ -47,20 +47,24 @@ from the real one. The belief then goes on from them.
 from __future__ import annotations
 
 import random
+import time
 
 from ..errors import RulesError
 from ..runtime.sampling import generator
 from .compare import distance
+from .deals import Deals, entry_of
 from .observe import Observer, observe
 from .particles import Candidate, Particle, Stats
 from .repair import Repairs
 
 SEED_SPACE = 2 ** 62
+BROADEN = 4                  # guesses that try every option of a step none of their draws fits
+REVEALED = "revealed: "      # how the engine tells simultaneous choices (engine/decisions.py)
 # How many steps back a belief that lost track goes to follow them again with more particles.
 NEAR_BACK, FAR_BACK = 24, 96
 
 
-class Belief(Repairs):
+class Belief(Deals, Repairs):
     """What one seat may believe the whole state to be, kept up to date with `update(state)`
     and sampled with `sample(rng)`. See the module docstring."""
 
@@ -83,18 +87,76 @@ class Belief(Repairs):
         self.exact = True
         self.stats = Stats()
         self.history: dict = {}
+        self.deal = None          # the start state every path is replayed from (deals.py)
+        self.announced: dict = {}     # "Seat: label" the seat read -> the last step it read it at
+        self._heard = 0               # steps whose events are in announced
         self._budget = 0
+        self._soft = self._hard = None
+        self._at = 0                  # the step being followed
 
     # ------------------------------------------------------------------ following the game
-    def update(self, state) -> None:
-        """Follow the real game up to `state` (seen only through the seat's observations)."""
+    def update(self, state, soft=None, hard=None) -> bool:
+        """Follow the real game up to `state` (seen only through the seat's observations).
+        soft, hard: None, or times (time.perf_counter()) past which the belief stops repairing
+        and spreading (soft: steps no guess fits take their closest guesses) and stops
+        following (hard: the steps left are followed at the next update). Returns whether it
+        caught up with the game (always, without hard)."""
         games = self.observer.games
         self.observer.update(state)
         if not self.particles or self.observer.games != games:
             self._start()
         self._budget = self.work
+        self._soft, self._hard = soft, hard
+        self._hear()
         while self.followed < len(self.observer.steps):
+            if hard is not None and self.followed and time.perf_counter() > hard:
+                self.stats.late += 1
+                return False
             self._follow()
+        if self.exact and not self._out_of_work():
+            self.particles = self._spread(self.particles, self.size)
+        return True
+
+    def _hear(self) -> None:
+        """Note every choice the seat read of, `Seat: label`, alone or in a reveal of secret
+        choices (`revealed: P1: …; P2: …`), with the last step it read it at."""
+        steps = self.observer.steps
+        if self._heard > len(steps):
+            self.announced, self._heard = {}, 0
+        for i in range(self._heard, len(steps)):
+            for text in steps[i].observation.events:
+                for part in (text[len(REVEALED):].split("; ") if text.startswith(REVEALED) else (text,)):
+                    self.announced[part] = i
+        self._heard = len(steps)
+
+    def _told_later(self, state, step_index: int, options: list) -> list:
+        """The options of another seat's secret choice that the seat read of after this step (the
+        reveal of simultaneous choices names each): the only ones that can fit, so the ones tried."""
+        name = state.prog.players[state.current_player].label
+        later = [(label, w) for label, w in options if self.announced.get(f"{name}: {label}", -1) > step_index]
+        return later or options
+
+    @property
+    def behind(self) -> int:
+        """How many of the steps seen are not followed yet (an update stopped by its deadline)."""
+        return len(self.observer.steps) - self.followed
+
+    @property
+    def verified(self) -> bool:
+        """Whether every guess is the end of a history the rules allow that showed the seat, step
+        by step, what it saw (its path, deals.py); False once a repair changed a guess in place."""
+        return self.exact and all(p.path is not None for p in self.particles)
+
+    def _spend(self) -> None:
+        self.stats.applies += 1
+        self._budget -= 1
+
+    def _out_of_work(self) -> bool:
+        """Whether this update has no work left for repairs: its count of applies, or its time."""
+        return self._budget <= 0 or self._soft is not None and time.perf_counter() > self._soft
+
+    def _repairing(self) -> bool:
+        return not self._out_of_work()
 
     def _seed(self) -> int:
         return self.rng.randrange(SEED_SPACE)
@@ -116,18 +178,19 @@ class Belief(Repairs):
         if best_d:
             self.exact = False
             self.stats.inexact_steps += 1
-        self.particles = [Particle(best, self.size)]
+        self.deal = best if not best_d else None
+        self.particles = [Particle(best, self.size, ())]
         self.history = {0: self.particles}
 
     def _follow(self) -> None:
         """Take the next step the seat saw: exactly if possible (going back and following the
         last steps again with a larger cloud if need be), else as closely as possible."""
-        i = self.followed
+        i = self._at = self.followed
         step = self.observer.steps[i]
         self.stats.steps += 1
-        size = self.size if self._budget > 0 else self.min_particles
+        size = self.size if self._repairing() else self.min_particles
         cloud, found = self._step_cloud(self.particles, step, size)
-        if cloud is None and self.exact and self._budget > 0:
+        if cloud is None and self.exact and self._repairing():
             cloud = self._retreat(i)
         if cloud is None:
             closest = self._closest(found, step)
@@ -142,13 +205,22 @@ class Belief(Repairs):
     def _step_cloud(self, particles: list, step, size: int):
         """(the cloud after step, the candidates tried); the cloud is None when none fits exactly."""
         found = []
+        # Each guess tries a few options: the cloud stands for the rest. Only when none fits does
+        # a guess try every option (up to branch), then its deal is changed.
         wide = max(1, min(self.branch, 2 * self.size // len(particles)))
         for particle in particles:
             found.extend(self._children(particle, step, wide))
-        if not found and step.label is not None and self._budget > 0:
-            found = self._make_legal(particles, step)
         fitting = [c for c in found if c.observation == step.observation]
-        if not fitting and self._budget > 0:
+        if not fitting and wide < self.branch and self._repairing():
+            for particle in particles[:BROADEN]:
+                found.extend(self._children(particle, step, self.branch, every=True))
+            fitting = [c for c in found if c.observation == step.observation]
+        if not fitting and self._repairing():
+            fitting = self._transpose(particles, step, found)
+        if not found and not fitting and step.label is not None and self._repairing():
+            found = self._make_legal(particles, step)
+            fitting = [c for c in found if c.observation == step.observation]
+        if not fitting and self._repairing():
             fitting = self._repair(found, step)
         return (self._resample(fitting, size) if fitting else None), found
 
@@ -163,35 +235,39 @@ class Belief(Repairs):
             cloud = self.history[start]
             floor = self._budget - self.work // 4
             for j in range(start, i + 1):
-                if self._budget <= floor:
+                if self._budget <= floor or self._out_of_work():
                     return None
+                self._at = j
                 cloud, _ = self._step_cloud(cloud, steps[j], self.size * factor)
                 if cloud is None:
                     break
             if cloud is not None:
                 self.stats.retreats += 1
-                return self._resample([Candidate(p.state, p.count, None, None, None, None) for p in cloud],
+                return self._resample([Candidate(p.state, p.count, None, None, None, None, p.path) for p in cloud],
                                       self.size)
         return None
 
-    def _children(self, particle, step, wide: int) -> list:
-        """The candidates after step from one particle, each with its weight: every option, or
-        `wide` drawn among them when there are more than `branch`."""
+    def _children(self, particle, step, wide: int, every: bool = False) -> list:
+        """The candidates after step from one particle, each with its weight: `wide` options drawn
+        among them by weight, or (every) each of them when there are at most `branch`."""
         state = particle.state
         if state.is_terminal() or state.failed or (step.actor != state.current_player and self.exact):
             return []
         if step.label is not None and step.actor == state.current_player:
-            options = [(step.label, 1.0)] if step.label in state.legal_labels() else []
+            # chance the seat saw weighs by its odds in this guess (a card likelier in a smaller deck)
+            odds = dict((a.label, p) for a, p in state.chance_outcomes()) if state.is_chance() else None
+            options = [(step.label, odds[step.label] if odds else 1.0)] if step.label in state.legal_labels() else []
         elif state.is_chance():
             options = [(a.label, p) for a, p in state.chance_outcomes()]
         else:
             actions = state.legal_labels()
-            options = [(label, 1.0 / len(actions)) for label in actions]
-        if len(options) > self.branch:
+            options = self._told_later(state, self._at, [(label, 1.0 / len(actions)) for label in actions])
+        if len(options) > (self.branch if every else wide):
             options = self._sample_options(options, wide)
         out = []
+        told = step.label is not None
         for label, weight in options:
-            out.extend(self._take(state, label, particle.count * weight, step))
+            out.extend(self._take(state, label, particle.count * weight, step, particle.path, told))
         return out
 
     def _sample_options(self, options: list, k: int) -> list:
@@ -203,21 +279,22 @@ class Belief(Repairs):
             counts[i] = counts.get(i, 0) + 1
         return [(options[i][0], total * n / k) for i, n in sorted(counts.items())]
 
-    def _take(self, state, label: str, weight: float, step) -> list:
+    def _take(self, state, label: str, weight: float, step, path=None, told: bool = False) -> list:
         """Take label from state (again with other generator seeds while it draws on the
-        generator and does not fit)."""
+        generator and does not fit); path: the state's (None: none), which the candidates extend."""
         out = []
         for _ in range(1 + self.retries):
             seed = self._seed()
             child = state.reseeded(seed)
             before = generator(child)
-            self.stats.applies += 1
-            self._budget -= 1
+            self._spend()
+            extended = None if path is None else (entry_of(state, label, told, seed), path)
             try:
                 child.apply(label)
             except RulesError:
                 return out
-            candidate = Candidate(child, weight, observe(child, self.seat, state.log_mark), state, label, seed)
+            candidate = Candidate(child, weight, observe(child, self.seat, state.log_mark), state, label, seed,
+                                  extended)
             out.append(candidate)
             if candidate.observation == step.observation or generator(child) == before:
                 break
@@ -297,7 +374,7 @@ class Belief(Repairs):
         out = []
         for c, n in zip(candidates, counts):
             if n:
-                out.append(Particle(c.state, n))
+                out.append(Particle(c.state, n, c.path))
         return out
 
     def sample(self, rng: random.Random):

@@ -165,7 +165,7 @@ class Repairs:
     def _retake(self, candidate, parent):
         """The candidate's step taken again from a changed parent, or None."""
         action = self._same_option(candidate, parent)
-        if action is None:
+        if action is None or self._out_of_work():
             return None
         state = parent.reseeded(candidate.seed)
         self.stats.applies += 1

@@ -11,10 +11,11 @@ from typing import Callable, Optional
 
 from ..errors import RulesError
 from .budget import Budget
-from .rollout import rollout, sample_outcome
+from .rollout import Scale, rollout, sample_outcome
 from .tree import Node
 
-# Rewards are returns, from 0 to 1: this weighs exploration against them (UCB1's c).
+# Rewards are returns; this weighs exploration against them (UCB1's c) as fractions of the
+# range of returns (0 to 1 for a loss and a win, widened by the scores seen: rollout.Scale).
 EXPLORATION = 0.7
 # Playout length: short when the rules say how to score a cut playout, long when they do not.
 DEPTH_WITH_EVALUATION = 12
@@ -36,6 +37,7 @@ class SearchAgent:
         self.exploration = exploration
         self.progress: Optional[Callable[[int, float], None]] = None
         self.last: dict = {}
+        self.scale = Scale()
 
     def __repr__(self):
         return f"{type(self).__name__}({self.budget!r}, seed={self.seed})"
@@ -55,6 +57,10 @@ class SearchAgent:
     def think(self, state, clock) -> str:
         """The label to play, found within clock's budget."""
         raise NotImplementedError
+
+    def explore(self) -> float:
+        """UCB1's exploration constant on the scale of the returns seen so far."""
+        return self.exploration * self.scale.span
 
     def depth(self, state) -> int:
         if self.rollout_depth is not None:
@@ -88,7 +94,7 @@ class MCTSAgent(SearchAgent):
                 failed += 1
             done += 1
             self.report(done, clock)
-        self.last = {"iterations": done, "failed": failed}
+        self.last = {"iterations": done, "failed": failed, "search_seconds": round(clock.elapsed(), 4)}
         return root.most_visited(safe or labels) or self.rng.choice(safe or labels)
 
     def _iterate(self, det, root: Node, depth: int, allowed=None) -> bool:
@@ -103,13 +109,13 @@ class MCTSAgent(SearchAgent):
                     continue
                 seat = det.current_player
                 labels = allowed if node is root and allowed else det.legal_labels()
-                label, new = node.select(labels, rng, self.exploration)
+                label, new = node.select(labels, rng, self.explore())
                 path.append((seat, node, label))
                 det.apply(label)
                 node = node.child(label)
                 if new:
                     break
-            rewards = rollout(det, rng, depth)
+            rewards = rollout(det, rng, depth, self.scale)
         except RulesError:
             return False   # a rule failed in this line of play: it teaches nothing
         for seat, node, label in path:
