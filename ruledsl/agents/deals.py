@@ -30,7 +30,6 @@ from ..errors import IllegalAction, RulesError
 from ..runtime.model.values import Comp, display
 from ..runtime.sampling import chance_values, hidden_pairs, identity, reseed
 from .compare import distance
-from .observe import observe
 from .particles import Candidate, Particle
 
 TOLD, INDEX, DRAWN = "t", "i", "c"
@@ -81,8 +80,10 @@ class Deals:
 
     def _replay(self, entries: list, swap: dict):
         """The state at the end of entries replayed from the start with the components of swap
-        exchanged in every hidden draw, checked step by step against what the seat saw; None
-        when a step is not legal or shows the seat anything else."""
+        exchanged in every hidden draw, checked against what the seat saw: the events it was
+        told at every step, its view at the last (the views between are not compared: a
+        transposition of two components it never saw changes no view but through events or
+        the end); None when a step is not legal or shows the seat anything else."""
         if self.deal is None:
             return None
         state = self.deal.clone()
@@ -101,8 +102,11 @@ class Deals:
                 state.apply(action)
             except (RulesError, IllegalAction):
                 return None
-            if observe(state, seat, mark) != steps[k].observation:
+            seen = steps[k].observation
+            if tuple(state.events(seat, since=mark)) != seen.events:
                 return None
+        if entries and state.view_digest(seat) != steps[len(entries) - 1].observation.digest:
+            return None
         return state
 
     def _pairs(self, state, drawn: set, target: tuple, guessed: tuple, label) -> list:
@@ -148,7 +152,7 @@ class Deals:
             state = base.state
             mine = [c for c in found if c.parent is state]
             closest = min(mine, key=lambda c: distance(c.observation, target)) if mine else None
-            best = distance(closest.observation, target) if closest is not None else None
+            best = None     # the first transposition that replays is a step (the guess's own may be a dead end)
             guessed = closest.observation.events if closest is not None else ()
             for _ in range(CLIMB_ROUNDS):
                 drawn = {v for kind, v, _ in entries if kind == DRAWN}

@@ -46,6 +46,7 @@ from the real one. The belief then goes on from them.
 """
 from __future__ import annotations
 
+import bisect
 import random
 import time
 
@@ -58,7 +59,9 @@ from .particles import Candidate, Particle, Stats
 from .repair import Repairs
 
 SEED_SPACE = 2 ** 62
+AFFORD_MARGIN = 2.0          # how much slower than measured the steps left are assumed to be
 BROADEN = 4                  # guesses that try every option of a step none of their draws fits
+_ALL = type("_All", (), {"__lt__": lambda a, b: False, "__gt__": lambda a, b: True})()   # above any set
 REVEALED = "revealed: "      # how the engine tells simultaneous choices (engine/decisions.py)
 # How many steps back a belief that lost track goes to follow them again with more particles.
 NEAR_BACK, FAR_BACK = 24, 96
@@ -88,11 +91,12 @@ class Belief(Deals, Repairs):
         self.stats = Stats()
         self.history: dict = {}
         self.deal = None          # the start state every path is replayed from (deals.py)
-        self.announced: dict = {}     # "Seat: label" the seat read -> the last step it read it at
+        self.announced: dict = {}     # seat's name -> [(step, {labels the seat read it chose there})]
         self._heard = 0               # steps whose events are in announced
         self._budget = 0
         self._soft = self._hard = None
         self._at = 0                  # the step being followed
+        self._rate = 1e-3             # seconds an apply costs, as measured (_measure)
 
     # ------------------------------------------------------------------ following the game
     def update(self, state, soft=None, hard=None) -> bool:
@@ -108,32 +112,48 @@ class Belief(Deals, Repairs):
         self._budget = self.work
         self._soft, self._hard = soft, hard
         self._hear()
+        started, applies = time.perf_counter(), self.stats.applies
         while self.followed < len(self.observer.steps):
             if hard is not None and self.followed and time.perf_counter() > hard:
                 self.stats.late += 1
                 return False
             self._follow()
+            if self.stats.applies - applies >= 8:
+                self._measure(started, applies)
+                started, applies = time.perf_counter(), self.stats.applies
         if self.exact and not self._out_of_work():
             self.particles = self._spread(self.particles, self.size)
         return True
 
     def _hear(self) -> None:
         """Note every choice the seat read of, `Seat: label`, alone or in a reveal of secret
-        choices (`revealed: P1: …; P2: …`), with the last step it read it at."""
+        choices (`revealed: P1: …; P2: …`): per seat's name, [(step, {labels read there})]."""
         steps = self.observer.steps
         if self._heard > len(steps):
             self.announced, self._heard = {}, 0
         for i in range(self._heard, len(steps)):
             for text in steps[i].observation.events:
                 for part in (text[len(REVEALED):].split("; ") if text.startswith(REVEALED) else (text,)):
-                    self.announced[part] = i
+                    name, sep, label = part.partition(": ")
+                    if sep:
+                        heard = self.announced.setdefault(name, [])
+                        if not heard or heard[-1][0] != i:
+                            heard.append((i, set()))
+                        heard[-1][1].add(label)
         self._heard = len(steps)
 
     def _told_later(self, state, step_index: int, options: list) -> list:
-        """The options of another seat's secret choice that the seat read of after this step (the
-        reveal of simultaneous choices names each): the only ones that can fit, so the ones tried."""
-        name = state.prog.players[state.current_player].label
-        later = [(label, w) for label, w in options if self.announced.get(f"{name}: {label}", -1) > step_index]
+        """The options of another seat's secret choice that the seat read of next, after this step
+        (the reveal of simultaneous choices names each): the only ones that can fit when it
+        was that choice revealed, so the ones tried; all of them when none was read of."""
+        heard = self.announced.get(state.prog.players[state.current_player].label)
+        if not heard:
+            return options
+        at = bisect.bisect_right(heard, (step_index, _ALL))
+        if at == len(heard):
+            return options
+        labels = heard[at][1]
+        later = [(label, w) for label, w in options if label in labels]
         return later or options
 
     @property
@@ -157,6 +177,24 @@ class Belief(Deals, Repairs):
 
     def _repairing(self) -> bool:
         return not self._out_of_work()
+
+    def _affordable(self) -> int:
+        """How many particles to follow the next step with: `particles`, fewer when the steps
+        left would not be followed by the soft deadline at the cost an apply has had (then the
+        cloud is spread again when time allows), `min_particles` past it."""
+        if not self._repairing():
+            return self.min_particles
+        if self._soft is None:
+            return self.size
+        left = self._soft - time.perf_counter()
+        steps = len(self.observer.steps) - self.followed
+        n = int(left / (self._rate * max(1, steps) * AFFORD_MARGIN))
+        return max(self.min_particles, min(self.size, n))
+
+    def _measure(self, started: float, applies: int) -> None:
+        """Learn what an apply costs (and the view digest that goes with it), for _affordable."""
+        done = self.stats.applies - applies
+        self._rate = 0.5 * self._rate + 0.5 * (time.perf_counter() - started) / done
 
     def _seed(self) -> int:
         return self.rng.randrange(SEED_SPACE)
@@ -188,7 +226,7 @@ class Belief(Deals, Repairs):
         i = self._at = self.followed
         step = self.observer.steps[i]
         self.stats.steps += 1
-        size = self.size if self._repairing() else self.min_particles
+        size = self._affordable()
         cloud, found = self._step_cloud(self.particles, step, size)
         if cloud is None and self.exact and self._repairing():
             cloud = self._retreat(i)
@@ -207,7 +245,7 @@ class Belief(Deals, Repairs):
         found = []
         # Each guess tries a few options: the cloud stands for the rest. Only when none fits does
         # a guess try every option (up to branch), then its deal is changed.
-        wide = max(1, min(self.branch, 2 * self.size // len(particles)))
+        wide = max(1, min(self.branch, size // len(particles)))
         for particle in particles:
             found.extend(self._children(particle, step, wide))
         fitting = [c for c in found if c.observation == step.observation]
