@@ -11,6 +11,7 @@ import click
 
 from ..analysis import engines
 from ..analysis.spec import Batch, batch_size, chunks, main_lineup, variant_of
+from ..analysis.stats import mean_interval
 from ..errors import RulesError
 from .bots import bot_specs
 from .common import diagnostics_text, load_game, no_traceback, option_flags, options_from
@@ -40,6 +41,7 @@ class Summary:
     no_winner: int = 0
     shared: int = 0
     lengths: list = attrs.Factory(list)
+    scores: list = attrs.Factory(list)    # per finished game, the return every seat had, or None when they differ
     unfinished: int = 0
     failures: list = attrs.Factory(list)
     interrupted: bool = False     # Ctrl-C stopped the run: the games played so far are summed up
@@ -54,6 +56,19 @@ class Summary:
 
     def mean_returns(self) -> list:
         return [s / self.finished if self.finished else None for s in self.return_sums]
+
+    @property
+    def together(self) -> bool:
+        """Whether the seats won or lost together in every finished game (a co-operative game:
+        every seat's return the same, a team's score)."""
+        return bool(self.scores) and all(s is not None for s in self.scores)
+
+    def shared_score(self) -> Optional[dict]:
+        """The team's score when the seats win or lose together: mean, its 95 % interval, min, max."""
+        if not self.together:
+            return None
+        mean, low, high = mean_interval(self.scores)
+        return {"mean": mean, "ci": [low, high], "min": min(self.scores), "max": max(self.scores)}
 
     def length_stats(self) -> Optional[dict]:
         if not self.lengths:
@@ -105,6 +120,7 @@ def add_record(game, summary: Summary, record) -> None:
     summary.no_winner += not record.winners
     summary.shared += len(record.winners) > 1
     summary.lengths.append(record.actions)
+    summary.scores.append(record.returns[0] if len(set(record.returns)) == 1 else None)
 
 
 def reproduce_command(path: str, players: int, seed: int, options: dict, max_actions: int,
@@ -125,13 +141,22 @@ def summary_text(game, summary: Summary, seed: int, max_actions: int, options: d
         lines[1:1] = [f"interrupted (Ctrl-C): the {summary.games} games played before it are summed up"]
     if specs and any(s != "random" for s in specs):
         lines[1:1] = ["bots: " + ", ".join(f"{name} {spec}" for name, spec in zip(summary.seats, specs))]
-    width = max(len("seat"), *(len(s) for s in summary.seats))
-    lines.append(f"{'seat':<{width}}  {'wins':>6}  {'losses':>6}  {'mean return':>11}")
-    for seat, name in enumerate(summary.seats):
-        mean = summary.mean_returns()[seat]
-        lines.append(f"{name:<{width}}  {summary.wins[seat]:>6}  {summary.losses[seat]:>6}  "
-                     f"{'-' if mean is None else f'{mean:.3f}':>11}")
-    lines.append(f"no winner: {summary.no_winner} game(s); shared wins: {summary.shared} game(s)")
+    score = summary.shared_score()
+    if score is not None:
+        # the seats win or lose together: one score, never "a draw" or "no winner"
+        lines.append(f"shared score (every seat's return the same in every game): mean {score['mean']:.3f} "
+                     f"(95% interval {score['ci'][0]:.3f} to {score['ci'][1]:.3f}), min {score['min']:g}, "
+                     f"max {score['max']:g}")
+        if any(summary.wins):
+            lines.append(f"the team won: {summary.wins[0]} game(s), lost: {summary.losses[0]} game(s)")
+    else:
+        width = max(len("seat"), *(len(s) for s in summary.seats))
+        lines.append(f"{'seat':<{width}}  {'wins':>6}  {'losses':>6}  {'mean return':>11}")
+        for seat, name in enumerate(summary.seats):
+            mean = summary.mean_returns()[seat]
+            lines.append(f"{name:<{width}}  {summary.wins[seat]:>6}  {summary.losses[seat]:>6}  "
+                         f"{'-' if mean is None else f'{mean:.3f}':>11}")
+        lines.append(f"no winner: {summary.no_winner} game(s); shared wins: {summary.shared} game(s)")
     lines.append("")
     lines.append(f"finished: {summary.finished}, unfinished: {summary.unfinished} (stopped at {max_actions} actions), "
                  f"errors: {len(summary.failures)}")
@@ -162,6 +187,7 @@ def summary_json(game, summary: Summary, seed: int, max_actions: int, options: d
         "seats": [{"seat": name, "wins": summary.wins[i], "losses": summary.losses[i],
                    "mean_return": summary.mean_returns()[i]} for i, name in enumerate(summary.seats)],
         "interrupted": summary.interrupted,
+        "shared_score": summary.shared_score(),
         "no_winner": summary.no_winner, "shared_wins": summary.shared, "finished": summary.finished, "unfinished": summary.unfinished,
         "length": summary.length_stats(),
         "errors": [{"seed": f.seed, "actions": f.actions, "message": f.headline,
