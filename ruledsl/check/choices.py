@@ -9,6 +9,9 @@ from ..ir import nodes as n
 from .builtins import BUILTINS
 from .types import ANY, INT, PLAYER, a_type, item_of, list_of
 
+# What a scenario may force besides chance's functions: the next draw from a zone, its next shuffle.
+FORCED_PLACES = ("draw", "shuffle")
+
 
 class Choices:
     """The decision and scenario statements of the Checker."""
@@ -94,10 +97,20 @@ class Choices:
         self.expr(s.item)
 
     def s_Force(self, s: n.Force):
-        if not (isinstance(s.event, n.Call) and s.event.func in BUILTINS and BUILTINS[s.event.func].chance) and not (
-                isinstance(s.event, n.Call) and s.event.func == "draw"):
-            self.ctx.error(s.event.span, "only a chance event can be forced",
-                           "force roll(Die) = face, or force random(list) = item")
+        event = s.event
+        if isinstance(event, n.Call) and event.func in FORCED_PLACES:
+            if len(event.args) != 1 or event.kwargs or event.comp is not None:
+                self.ctx.error(event.span, f"{event.func}(…) takes the zone, as {event.func}(deck)",
+                               f"force {event.func}(deck) = card, …")
+            elif self.expr(event.args[0]).head not in ("zone", "zone of", "any"):
+                self.ctx.error(event.args[0].span, f"{event.func}(…) in a force takes a zone",
+                               f"force {event.func}(deck) = card, … where deck is a zone (p.hand for a seat's)")
+            for outcome in (s.outcome,) + s.more:
+                self.expr(outcome)
+            return
+        if not (isinstance(event, n.Call) and event.func in BUILTINS and BUILTINS[event.func].chance):
+            self.ctx.error(event.span, "only a chance event can be forced",
+                           "force roll(Die) = face, random(list) = item, draw(zone) = card or shuffle(zone) = cards")
             return
         self.call(s.event, chance_ok=True)
         for outcome in (s.outcome,) + s.more:
