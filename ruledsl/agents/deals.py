@@ -25,6 +25,7 @@ likely as another).
 from __future__ import annotations
 
 import re
+import time
 
 from ..errors import IllegalAction, RulesError
 from ..runtime.model.values import Comp, display
@@ -90,7 +91,7 @@ class Deals:
         steps = self.observer.steps
         seat = self.seat
         for k, entry in enumerate(entries):
-            if state.pending is None:
+            if state.pending is None or (k & 31 == 31 and self._out_of_work()):
                 return None
             action = _action_of(state, entry, swap)
             if action is None:
@@ -191,6 +192,8 @@ class Deals:
         if distinct >= min(SPREAD_TO, size) or not self.observer.steps:
             return cloud
         steps = len(self.observer.steps)
+        if self._soft is not None and steps * self._rate * SPREAD_TRIES > self._soft - time.perf_counter():
+            return cloud        # a replay of the whole game costs more than the time left: not now
         out = list(cloud)
         for particle in cloud:
             if particle.path is None or particle.count < 2:

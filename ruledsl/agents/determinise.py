@@ -59,7 +59,8 @@ from .particles import Candidate, Particle, Stats
 from .repair import Repairs
 
 SEED_SPACE = 2 ** 62
-AFFORD_MARGIN = 2.0          # how much slower than measured the steps left are assumed to be
+CLOSEST_VIEWS = 4            # candidates whose whole views a fallback compares
+AFFORD_MARGIN = 1.5          # how much slower than measured the steps left are assumed to be
 BROADEN = 4                  # guesses that try every option of a step none of their draws fits
 _ALL = type("_All", (), {"__lt__": lambda a, b: False, "__gt__": lambda a, b: True})()   # above any set
 REVEALED = "revealed: "      # how the engine tells simultaneous choices (engine/decisions.py)
@@ -180,13 +181,13 @@ class Belief(Deals, Repairs):
 
     def _affordable(self) -> int:
         """How many particles to follow the next step with: `particles`, fewer when the steps
-        left would not be followed by the soft deadline at the cost an apply has had (then the
-        cloud is spread again when time allows), `min_particles` past it."""
+        left would not be followed by the hard deadline at the cost an apply has had (then the
+        cloud is spread again when time allows), `min_particles` past the soft one."""
         if not self._repairing():
             return self.min_particles
-        if self._soft is None:
+        if self._hard is None:
             return self.size
-        left = self._soft - time.perf_counter()
+        left = self._hard - time.perf_counter()
         steps = len(self.observer.steps) - self.followed
         n = int(left / (self._rate * max(1, steps) * AFFORD_MARGIN))
         return max(self.min_particles, min(self.size, n))
@@ -352,7 +353,12 @@ class Belief(Deals, Repairs):
             found = self._any_step()
         if not found:
             return []
-        scored = [(distance(c.observation, step.observation), c) for c in found]
+        # the events first (cheap); the views (whole views, dear) only of a few closest by them
+        target = step.observation
+        by_events = [(_event_distance(c.observation.events, target.events), c) for c in found]
+        nearest = min(d for d, _ in by_events)
+        near = [c for d, c in by_events if d == nearest][:CLOSEST_VIEWS]
+        scored = [(c.observation == target and 0 or distance(c.observation, target), c) for c in near]
         best = min(d for d, _ in scored)
         self.exact = False
         self.stats.inexact_steps += 1
@@ -427,6 +433,10 @@ class Belief(Deals, Repairs):
     def distinct(self) -> int:
         """How many different states the particles hold."""
         return len(self.particles)
+
+
+def _event_distance(a: tuple, b: tuple) -> int:
+    return sum(x != y for x, y in zip(a, b)) + abs(len(a) - len(b))
 
 
 class LostTrack(Exception):

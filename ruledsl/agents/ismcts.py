@@ -48,6 +48,7 @@ class ISMCTSAgent(SearchAgent):
         super().__init__(budget, seed, rollout_depth, exploration)
         self.belief_options = belief_options
         self.belief = None
+        self.fresh = None       # a belief catching up from the start after this one lost exactness
 
     def belief_for(self, state, clock=None) -> Belief:
         """The seat's belief, made anew for another game or seat, brought up to date within the
@@ -60,9 +61,28 @@ class ISMCTSAgent(SearchAgent):
             b = self.belief = Belief(state.game, seat, self.rng.getrandbits(62), **self.belief_options)
         if clock is None:
             b.update(state)
-        else:
-            b.update(state, clock.at(BELIEF_SOFT), clock.at(BELIEF_HARD))
+            return b
+        b.update(state, clock.at(BELIEF_SOFT), clock.at(BELIEF_HARD))
+        if not b.exact and not b.behind:
+            b = self._recover(state, clock) or b
         return b
+
+    def _recover(self, state, clock):
+        """A belief that lost exactness under a deadline goes on with its closest guesses; a fresh
+        one follows the game from its start with the time left before the soft deadline, move
+        after move, and takes its place once it has caught up exactly."""
+        fresh = self.fresh
+        if fresh is None or fresh.game is not state.game or fresh.seat != state.current_player:
+            fresh = self.fresh = Belief(state.game, state.current_player, self.rng.getrandbits(62),
+                                        **self.belief_options)
+        soft = clock.at(BELIEF_SOFT)
+        fresh.update(state, soft, soft)
+        if fresh.exact and not fresh.behind:
+            self.belief, self.fresh = fresh, None
+            return fresh
+        if not fresh.exact:
+            self.fresh = None       # it lost track too: start again at a later move
+        return None
 
     def follow(self, state, clock):
         """(the belief brought up to date, and what it cost, for `last`), or (None, what
