@@ -43,6 +43,7 @@ TARGETS = {
     "tictactoe-self": ("games/examples/tic_tac_toe.rules", 2, {}, ["mcts", "mcts"], "every game a draw"),
 }
 MAX_ACTIONS = 20000   # the simulator's cap
+BASELINE_ACTIONS = 5000   # random games longer than this are left out of random's share
 
 
 # ---------------------------------------------------------------- one game
@@ -266,7 +267,7 @@ def baseline(path: str, players: int, n: int, seed: int) -> dict:
         state = game.new_game(seed=seed + i)
         agents = {s: RandomAgent(seat_seed(seed + i, s)) for s in range(players)}
         agents[ruledsl.CHANCE] = RandomAgent(seat_seed(seed + i, ruledsl.CHANCE))
-        play_out(state, agents, MAX_ACTIONS)
+        play_out(state, agents, BASELINE_ACTIONS)
         if not state.is_terminal():
             continue
         returns = state.returns()
@@ -292,6 +293,7 @@ def all_games(args) -> None:
             continue
         players = args.players or ruledsl.load(str(ROOT / path)).players     # the fewest it allows
         base = baseline(path, players, args.baseline, args.seed + 10_000)
+        print(f"{path}: random baseline {base}", file=sys.stderr, flush=True)
         for i in range(args.games):
             seed = args.seed + i
             if (path, seed) in done:
