@@ -100,12 +100,13 @@ class Belief(Deals, Repairs):
         self._rate = 1e-3             # seconds an apply costs, as measured (_measure)
 
     # ------------------------------------------------------------------ following the game
-    def update(self, state, soft=None, hard=None) -> bool:
+    def update(self, state, soft=None, hard=None, spread=None) -> bool:
         """Follow the real game up to `state` (seen only through the seat's observations).
         soft, hard: None, or times (time.perf_counter()) past which the belief stops repairing
-        and spreading (soft: steps no guess fits take their closest guesses) and stops
-        following (hard: the steps left are followed at the next update). Returns whether it
-        caught up with the game (always, without hard)."""
+        (soft: steps no guess fits take their closest guesses) and stops following (hard: the
+        steps left are followed at the next update); spread: the time past which a cloud that
+        collapsed is not spread (default: soft). Returns whether it caught up with the game
+        (always, without hard)."""
         games = self.observer.games
         self.observer.update(state)
         if not self.particles or self.observer.games != games:
@@ -123,7 +124,10 @@ class Belief(Deals, Repairs):
                 self._measure(started, applies)
                 started, applies = time.perf_counter(), self.stats.applies
         if self.exact and not self._out_of_work():
-            self.particles = self._spread(self.particles, self.size)
+            self._soft = spread if spread is not None else soft
+            if not self._out_of_work():
+                self.particles = self._spread(self.particles, self.size)
+            self._soft = soft
         return True
 
     def _hear(self) -> None:

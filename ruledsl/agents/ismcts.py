@@ -31,11 +31,12 @@ from .rollout import rollout, sample_outcome
 from .search import EXPLORATION, SearchAgent
 from .tree import Node
 
-# Fractions of a move's budget of seconds: the belief stops repairing (and spreading) at the
-# first and stops following the game at the second (the rest at the next move); the search
+# Fractions of a move's budget of seconds: the belief stops repairing at the first and stops
+# following the game at the second (the rest at the next move); the search
 # has what is left, and at least one iteration. So a move takes at most about BELIEF_HARD
 # of its budget and one iteration.
-BELIEF_SOFT, BELIEF_HARD = 0.5, 1.1
+BELIEF_SOFT, BELIEF_HARD = 0.8, 1.1
+BELIEF_SPREAD = 0.25    # spreading a collapsed cloud is worth less than searching: until here only
 
 
 class ISMCTSAgent(SearchAgent):
@@ -62,7 +63,7 @@ class ISMCTSAgent(SearchAgent):
         if clock is None:
             b.update(state)
             return b
-        b.update(state, clock.at(BELIEF_SOFT), clock.at(BELIEF_HARD))
+        b.update(state, clock.at(BELIEF_SOFT), clock.at(BELIEF_HARD), clock.at(BELIEF_SPREAD))
         if not b.exact and not b.behind:
             b = self._recover(state, clock) or b
         return b
