@@ -100,6 +100,13 @@ class ISMCTSAgent(SearchAgent):
             return None, note
         return belief, note
 
+    def idle(self, state, clock) -> None:
+        """A forced move's budget of seconds goes to a belief that is behind the game or lost
+        exactness (it follows, or a fresh one catches up); with iterations, nothing is done."""
+        b = self.belief
+        if clock.at(1) is not None and b is not None and b.seat == state.current_player and (b.behind or not b.exact):
+            self.last.update(self.follow(state, clock)[1])
+
     def think(self, state, clock) -> str:
         labels = state.legal_labels()
         belief, note = self.follow(state, clock)

@@ -50,13 +50,20 @@ class SearchAgent:
             raise ValueError("no action is legal: the game is over or stuck")
         clock = self.budget.clock()
         self.last = {"iterations": 0}
-        label = self.think(state, clock) if len(actions) > 1 else actions[0].label
+        if len(actions) > 1:
+            label = self.think(state, clock)
+        else:
+            label = actions[0].label
+            self.idle(state, clock)
         self.last["seconds"] = clock.elapsed()
         return next((a for a in actions if a.label == label), actions[0])
 
     def think(self, state, clock) -> str:
         """The label to play, found within clock's budget."""
         raise NotImplementedError
+
+    def idle(self, state, clock) -> None:
+        """A move with one option needs no thought: a bot may spend its budget on other work."""
 
     def explore(self) -> float:
         """UCB1's exploration constant on the scale of the returns seen so far."""
