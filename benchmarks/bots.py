@@ -331,7 +331,7 @@ def report_all(path: str) -> None:
         by_game.setdefault(r["path"], []).append(r)
     budget = rows[0]["budget"] if rows else "?"
     limit = 1.5 * float(budget.rstrip("s")) if budget.endswith("s") else None
-    print(f"| game | players | games | s a move: median / max | over 1.5x | exact belief | strength | random |")
+    print("| game | players | games | s a move: median / max | over 1.5x | exact belief | strength | random |")
     print("|---|---|---|---|---|---|---|---|")
     for game, rs in sorted(by_game.items()):
         base = rs[0]["baseline"]

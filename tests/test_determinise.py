@@ -23,7 +23,8 @@ EXAMPLES = [("examples/high_card.rules", 2, {}), ("examples/high_card.rules", 4,
             ("examples/dice_race.rules", 3, {}), ("examples/tic_tac_toe.rules", 2, {})]
 # Every example game, at its fewest players and at its most (up to 4): the property below holds on each.
 EVERY_EXAMPLE = [(f"examples/{p.name}", n, {}) for p in sorted((GAMES / "examples").glob("*.rules"))
-                 for seats in [ruledsl.load(str(p)).definition.players] for n in sorted({seats.low, min(4, seats.high)})]
+                 for seats in [ruledsl.load(str(p)).definition.players]
+                 for n in sorted({seats.low, min(4, seats.high)})]
 BUNDLED = [("tillinghast.rules", 3, {}), ("tillinghast_mill.rules", 2, {}), ("haunting_house.rules", 4, {}),
            ("haunting_house_tiles.rules", 3, {}), ("shining.rules", 4, {}), ("shining.rules", 5, {"corrupted": True}),
            ("shining_harsh.rules", 3, {}), ("unrelenting_other.rules", 4, {})]

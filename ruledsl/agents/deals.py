@@ -31,7 +31,7 @@ from ..errors import IllegalAction, RulesError
 from ..runtime.model.values import Comp, display
 from ..runtime.sampling import chance_values, hidden_pairs, identity, reseed
 from .compare import distance
-from .particles import Candidate, Particle
+from .particles import Particle
 
 TOLD, INDEX, DRAWN = "t", "i", "c"
 # Transpositions tried to repair one step, rounds of hill-climbing, and the guesses repaired.

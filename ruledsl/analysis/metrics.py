@@ -205,8 +205,9 @@ def skill(levels: list, records_by_level: dict, players: int, against: str) -> d
     base, top = rows[0], rows[-1]
     return_gap = (top["mean_return"] - base["mean_return"]) if top["finished"] and base["finished"] else None
     return_p = stats.two_means_p(returns_by_level[top["bot"]], returns_by_level[base["bot"]])
-    out = {"against": against, "fair_share": 1 / players, "levels": rows, "measure": "win rate" if winners else "return",
-           "together": together(all_records), "return_gap": return_gap, "return_p": return_p}
+    out = {"against": against, "fair_share": 1 / players, "levels": rows,
+           "measure": "win rate" if winners else "return", "together": together(all_records),
+           "return_gap": return_gap, "return_p": return_p}
     if winners:
         out.update(gap=top["win_rate"] - base["win_rate"],
                    p=stats.two_rates_p(top["wins"], top["finished"], base["wins"], base["finished"]))
