@@ -148,7 +148,7 @@ class ISMCTSAgent(SearchAgent):
                     nodes[p] = nodes[p].child(label if p == actor else tuple(det.events(p, since=mark)))
                 if new:
                     break
-            rewards = rollout(det, rng, depth, self.scale)
+            rewards = rollout(det, rng, depth, self.scale, self.cutoff)
         except RulesError:
             return False
         for seat, node, label in path:

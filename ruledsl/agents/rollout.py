@@ -2,6 +2,8 @@
 and the scale a bot reads returns on (Scale)."""
 from __future__ import annotations
 
+import time
+
 MIDDLE = 0.5   # what each seat scores in a playout cut short in a game with no `evaluate`: half way
 
 
@@ -11,10 +13,13 @@ def sample_outcome(state, rng):
     return rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
 
 
-def play_randomly(state, rng, depth: int) -> int:
-    """Uniformly random actions (chance by its odds) until the end or `depth` actions; how many."""
+def play_randomly(state, rng, depth: int, deadline=None) -> int:
+    """Uniformly random actions (chance by its odds) until the end or `depth` actions, or (a
+    time from time.perf_counter()) past the deadline; how many."""
     taken = 0
     while taken < depth and not state.is_terminal():
+        if deadline is not None and taken & 15 == 15 and time.perf_counter() > deadline:
+            break
         if state.is_chance():
             state.apply(sample_outcome(state, rng))
         else:
@@ -64,8 +69,9 @@ def score(state) -> list:
     return Scale().score(state)
 
 
-def rollout(state, rng, depth: int, scale=None) -> list:
-    """Play state out at random for at most depth actions and score it on scale (state is
-    changed, and muted: nobody reads what a playout logs)."""
-    play_randomly(state.mute(), rng, depth)
+def rollout(state, rng, depth: int, scale=None, deadline=None) -> list:
+    """Play state out at random for at most depth actions (cut at the deadline, if given: a
+    move's limit) and score it on scale (state is changed, and muted: nobody reads what a
+    playout logs)."""
+    play_randomly(state.mute(), rng, depth, deadline)
     return (scale or Scale()).score(state)

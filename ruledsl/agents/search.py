@@ -21,6 +21,9 @@ EXPLORATION = 0.7
 DEPTH_WITH_EVALUATION = 12
 DEPTH_WITHOUT = 1000
 PROGRESS_EVERY = 16   # iterations between two progress reports
+# A playout still running at this fraction of a budget of seconds is cut and scored as it stands
+# (by `evaluate`, else half way): one long playout may not take a move past its limit.
+CUTOFF = 1.3
 
 
 class SearchAgent:
@@ -38,6 +41,7 @@ class SearchAgent:
         self.progress: Optional[Callable[[int, float], None]] = None
         self.last: dict = {}
         self.scale = Scale()
+        self.cutoff = None      # when this move's playouts are cut (None: a budget of iterations)
 
     def __repr__(self):
         return f"{type(self).__name__}({self.budget!r}, seed={self.seed})"
@@ -49,6 +53,7 @@ class SearchAgent:
         if not actions:
             raise ValueError("no action is legal: the game is over or stuck")
         clock = self.budget.clock()
+        self.cutoff = clock.at(CUTOFF)
         self.last = {"iterations": 0}
         if len(actions) > 1:
             label = self.think(state, clock)
@@ -122,7 +127,7 @@ class MCTSAgent(SearchAgent):
                 node = node.child(label)
                 if new:
                     break
-            rewards = rollout(det, rng, depth, self.scale)
+            rewards = rollout(det, rng, depth, self.scale, self.cutoff)
         except RulesError:
             return False   # a rule failed in this line of play: it teaches nothing
         for seat, node, label in path:
