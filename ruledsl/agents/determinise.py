@@ -3,46 +3,45 @@
 A Belief is a cloud of particles, each a complete state of the game (under explicit
 chance), consistent with everything one seat has observed since the start: its view after
 every action and every event it was told (observe.py). It follows the real game step by
-step (a particle filter over histories):
+step, each particle keeping the path that made it (deals.py):
 
-- the seat's own actions, and the actions of others not taken `secretly`, are taken as
-  they were (the seat was told their labels);
-- chance outcomes and other seats' secret choices are tried one by one (each option, or a
-  sample of them when there are more than `branch`), and only those after which the seat
-  sees exactly what it saw are kept, weighted by their probability (chance) or alike
-  (choices); a step that drew on the random generator (a lazily shuffled deck read other
-  than by `draw`) is tried again with other seeds;
-- when no option fits, the step is repaired (repair.py): components the seat could not
-  tell apart before the step are swapped (a deck settled in another order, a hand dealt
-  other cards, a role dealt to another seat; where an event told names one card and the
-  guess's event another, those two), components whose place it cannot see are
-  moved, and the step is taken again; when that fails, the last NEAR_BACK (then FAR_BACK)
-  steps are followed again from there with 4 (then 8) times the particles: consequences
-  of hidden moves that show only later;
+- what the seat was told is taken as it was: its own actions, others' actions not taken
+  `secretly`, chance whose outcome it saw (a card drawn into its hand), each weighed by its
+  odds in the guess;
+- what it was not told is proposed: hidden chance by its odds, a few options a particle
+  (`wide`: the cloud stands for the rest; every option, up to `branch`, for a few particles
+  when none of those fits); another seat's secret choice as the next event the seat read of
+  it names it (`revealed: P2: play 5`), else any; a step that drew on the random generator
+  (a lazily shuffled deck read other than by `draw`) is tried again with other seeds; only
+  candidates after which the seat sees exactly what it saw are kept;
+- when none fits, the deal of a guess is changed (deals.py): two components the seat cannot
+  tell apart exchanged in every hidden draw of its path, steered by the components the
+  step's events name, the path replayed and checked; then the step is repaired in place
+  (repair.py: lookalikes swapped, components whose place the seat cannot see moved); then
+  the last NEAR_BACK (then FAR_BACK) steps are followed again with 4 (then 8) times the
+  particles: consequences of hidden moves that show only later;
 - the particles are resampled to `particles` by weight (systematic resampling); equal
-  draws share one state, with a count.
-
-When many options stay open at a step (`wide`: about twice the cloud's size in all), each
-particle draws only a few of them: the cloud then stands for the rest.
+  draws share one state, with a count; a cloud that collapsed onto few guesses is spread by
+  random transpositions of their deals, each kept when its replay fits.
 
 Nothing here reads the real game's hidden parts: the particles start from a seed of the
 belief's own, and the real game is seen only through the Observer's steps. Two real games
 that differ only in what the seat may not see give the same belief for the same seed.
 
 Cost. Following one action costs one `apply` and one view digest per particle for an
-action the seat was told, and for one it was not up to `branch` options a particle (at
-most about 2 × `particles` in all when there are many): O(particles × min(branch, options))
-per hidden step, and O(length of the game) in all, spread over the game (each `update`
-follows only the actions new since the last). It does not grow with the length of the
-game already followed (clones share the log). Repairs and retreats cost more, and only
-when a step fits no particle. `work` caps the applies of one update (counted, so the result
-does not depend on the machine): past it the cloud shrinks to `min_particles` and a step no
-particle fits is no longer repaired, but given its closest guesses.
+action the seat was told, a few for one it was not; a transposition replays a path (as
+many applies as the game so far), and only when a step fits no particle. Each `update`
+follows only the actions new since the last. `work` caps the applies of one update
+(counted, so the result does not depend on the machine), and `update` may be given
+deadlines (a move's budget of seconds): the cloud shrinks to what the hard deadline
+affords, repairs stop at the soft one, and steps left at the hard one are followed at the
+next update (`behind`).
 
 Fallback. When no particle can be made to fit a step, the closest guesses are kept (the
-fewest differing events and view entries), and `exact` turns False: the states are still
+fewest differing events, then view entries), and `exact` turns False: the states are still
 legal states of the game, built only from what the seat saw, but the seat could tell them
-from the real one. The belief then goes on from them.
+from the real one. The belief then goes on from them. `verified` says more than `exact`:
+every guess is the end of a path the rules allow (none was repaired in place).
 """
 from __future__ import annotations
 
