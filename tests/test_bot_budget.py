@@ -141,3 +141,10 @@ def test_the_skill_curve_of_a_shared_score_is_in_mean_return():
     assert together([r for r, _ in records["random"]])
     won = {"random": [(_Record([1, 0]), 0)], "mcts": [(_Record([1, 0]), 0)]}
     assert skill(["random", "mcts"], won, 2, "random")["measure"] == "win rate"
+
+
+def test_run_says_a_shared_score_where_every_seat_returns_the_same_number():
+    out = CliRunner().invoke(cli, ["run", SIGNALS, "--seed", "3"]).output
+    assert "Result: a shared score of " in out and "a draw" not in out
+    ttt = CliRunner().invoke(cli, ["run", str(GAMES / "examples" / "tic_tac_toe.rules"), "--seed", "3"]).output
+    assert "Result: a draw after 9 actions." in ttt
