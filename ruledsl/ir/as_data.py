@@ -1,0 +1,85 @@
+"""A file's IR as JSON data and back, for the disk cache (stored.py): never a pickle.
+
+A node is written as {"@": its class's name, "=": [its fields, in order]}, a tuple as a list,
+and numbers, strings, booleans and null as themselves. Reading builds only IR node classes
+and Spans, found by name in a fixed table; anything else (an unknown name, a field too many
+or too few, a value of a type no IR holds) is NotIR, which the cache counts as a miss.
+"""
+from __future__ import annotations
+
+import json
+import operator
+
+import attrs
+
+from ..source import Span
+from . import nodes as n
+
+
+class NotIR(Exception):
+    """The data is not the IR of a file as this ruledsl writes it."""
+
+
+def _classes() -> dict:
+    found = {"Span": Span}
+    for name in dir(n):
+        value = getattr(n, name)
+        if isinstance(value, type) and attrs.has(value) and value.__module__.startswith(n.__name__):
+            found[value.__name__] = value
+    return found
+
+
+_CLASSES = _classes()
+_FIELDS = {name: tuple(f.name for f in attrs.fields(cls)) for name, cls in _CLASSES.items()}
+# class -> (its name, a function giving its fields' values as a tuple)
+_GETTERS = {cls: (name, operator.attrgetter(*_FIELDS[name]) if len(_FIELDS[name]) > 1
+                  else (lambda node, f=_FIELDS[name][0]: (getattr(node, f),)))
+            for name, cls in _CLASSES.items()}
+_PLAIN = (str, int, bool, type(None))
+
+
+def _encode(value):
+    t = type(value)
+    if t in _PLAIN:
+        return value
+    if t is tuple:
+        return [_encode(v) for v in value]
+    known = _GETTERS.get(t)
+    if known is None:
+        raise NotIR(f"an IR holds no {t.__name__}")
+    return {"@": known[0], "=": [_encode(v) for v in known[1](value)]}
+
+
+def _decode(value):
+    t = type(value)
+    if t in _PLAIN:
+        return value
+    if t is list:
+        return tuple([_decode(v) for v in value])
+    if t is not dict:
+        raise NotIR(f"an IR holds no {t.__name__}")
+    name, values = value.get("@"), value.get("=")
+    fields = _FIELDS.get(name) if type(name) is str else None
+    if fields is None or type(values) is not list or len(values) != len(fields) or len(value) != 2:
+        raise NotIR("not an IR node")
+    cls = _CLASSES[name]
+    node = cls.__new__(cls)
+    for field, v in zip(fields, values):
+        object.__setattr__(node, field, _decode(v))
+    return node
+
+
+def dumps(rules_file: n.RulesFile) -> bytes:
+    """A file's IR as JSON (NotIR if it holds what no IR should)."""
+    return json.dumps(_encode(rules_file), separators=(",", ":")).encode("ascii")
+
+
+def loads(data: bytes) -> n.RulesFile:
+    """The IR written by dumps; NotIR for anything else."""
+    try:
+        found = _decode(json.loads(data))
+    except (ValueError, RecursionError) as err:
+        raise NotIR(str(err)) from None
+    if type(found) is not n.RulesFile:
+        raise NotIR("not a file's IR")
+    return found
