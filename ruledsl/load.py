@@ -19,6 +19,7 @@ from .ir import stored
 from .ir.incremental import build_file
 from .ir.game import GameDef, merge
 from .limits import MAX_EXTENDS_DEPTH, MAX_FILE_BYTES
+from .printable import quoted
 from .source import Source, Span
 
 
@@ -55,8 +56,7 @@ def _identity(path: str) -> str:
 
 def _shown(path: str) -> str:
     """A path as messages quote it: control characters escaped, a very long one cut."""
-    text = path.encode("unicode_escape").decode("ascii") if not path.isprintable() else path
-    return text if len(text) <= 200 else text[:200] + "…"
+    return quoted(path, 200)
 
 
 def read_files(path: str, text: Optional[str] = None, reader: Optional[Callable[[str], Optional[str]]] = None

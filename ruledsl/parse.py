@@ -11,6 +11,7 @@ from lark.indenter import Indenter
 from . import parse_tables, slips
 from .errors import Diagnostic, RulesError
 from .grammar_file import grammar_path
+from .printable import quoted
 from .source import Span
 
 
@@ -104,7 +105,7 @@ def _found(token: Token | None) -> str:
         return "indentation"
     if token.type == "_DEDENT":
         return "end of a block"
-    return f"'{token}'"
+    return f"'{quoted(str(token))}'"       # a token may be a long string: never more than a little of it
 
 
 def _expected(err: UnexpectedInput, lark: Lark) -> str:
