@@ -13,7 +13,8 @@ from ..analysis.engines import remember
 from ..analysis.runner import batches_for, summarise
 from ..analysis.spec import SELF
 from ..analysis.text import report
-from .common import CliError, load_game, no_traceback
+from ..printable import printable_data
+from .common import CliError, echo, load_game, no_traceback
 from .run import DEFAULT_MAX_ACTIONS
 from .workers import choose_engine, progress_bar, workers_options
 
@@ -141,10 +142,10 @@ def analyze_command(files, players, option_values, games, seed, bot_text, skill_
     if html_path:
         write_html(html_path, data)
     if as_json:
-        click.echo(json.dumps(strip_samples(data), indent=2))
+        echo(json.dumps(strip_samples(data), indent=2))
     else:
-        Console(width=max(100, Console().width)).print(report(data))
-    click.echo(f"{sum(len(b.seeds) for b in batches)} games in {seconds:.1f} s on {engine.name}"
+        Console(width=max(100, Console().width)).print(report(printable_data(data)))   # names from the rules, escaped
+    echo(f"{sum(len(b.seeds) for b in batches)} games in {seconds:.1f} s on {engine.name}"
                + (f"; report written to {html_path}" if html_path else ""), err=True)
     if any(m["completion"]["errors"] for m in data["variants"]):
         raise SystemExit(1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from ..load import reported
+from .common import echo
 from .report import FORMATS
 
 
@@ -25,5 +26,5 @@ def check_command(files, fmt, warnings):
         loaded = reported(path)
         shown = [d for d in loaded.diagnostics if warnings or d.severity == "error"]
         results.append((path, loaded, shown))
-    click.echo(FORMATS[fmt](results, warnings))
+    echo(FORMATS[fmt](results, warnings))
     raise SystemExit(1 if any(loaded.errors for _, loaded, _ in results) else 0)

@@ -16,16 +16,23 @@ import ruledsl
 from .. import records
 from ..errors import RulesError
 from ..load import bind_options, check_players, load_definition
+from ..printable import printable
 from ..source import Span
 from .report import render
 
 
+def echo(text: str = "", err: bool = False) -> None:
+    """Print a line whose text may come from data (a rules file, a record, a game's log): every
+    command prints through here, so a control sequence in data shows escaped, never obeyed."""
+    click.echo(printable(text), err=err)
+
+
 class CliError(click.ClickException):
-    """An error already worded for the user: printed as is to stderr, exit status 1."""
+    """An error already worded for the user: printed (escaped, see echo) to stderr, exit status 1."""
     exit_code = 1
 
     def show(self, file=None) -> None:
-        click.echo(self.message, err=True)
+        echo(self.message, err=True)
 
 
 def no_traceback(command):

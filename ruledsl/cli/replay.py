@@ -9,9 +9,10 @@ from rich.console import Console
 
 from .. import CHANCE
 from ..agents import TerminalIO
+from ..printable import printable_data
 from .boardgraph import standing
-from .common import (CliError, load_record_game, no_traceback, read_record, replay_record, returns_text, seat_index,
-                     winners_text)
+from .common import (CliError, echo, load_record_game, no_traceback, read_record, replay_record, returns_text,
+                     seat_index, winners_text)
 from .render import board_layouts, render_view, zone_labels
 
 
@@ -50,7 +51,7 @@ def replay_command(record_path, step, seat, game_path, board):
     io = TerminalIO()
     state = replay_record(game, record, record_path, upto=0)
     actions = list(record["actions"])
-    click.echo(f"{game.title}: {game.players} players, seed {state.seed}, {len(actions)} actions"
+    echo(f"{game.title}: {game.players} players, seed {state.seed}, {len(actions)} actions"
                + (f", as {game.seats[who]} saw it" if who is not None else ""))
     shown = _lines(state, who, 0, "  ")
     draw = Drawing(game, who) if board else None
@@ -61,7 +62,7 @@ def replay_command(record_path, step, seat, game_path, board):
         name = "chance" if actor == CHANCE else game.seats[actor]
         state.apply(label)
         # As a seat saw it, the label is left to the log: a secret choice shows there as "P2 makes a secret choice".
-        click.echo(f"{number}. {name}: {label}" if who is None else f"{number}. {name}")
+        echo(f"{number}. {name}: {label}" if who is None else f"{number}. {name}")
         shown = _lines(state, who, shown, "     ")
         if draw:
             draw(state)
@@ -72,18 +73,18 @@ def replay_command(record_path, step, seat, game_path, board):
             elif answer.strip().lower() == "q":
                 return
     if state.is_terminal():
-        click.echo(f"Result: {winners_text(game.seats, state)} ({returns_text(game.seats, state.returns())})")
+        echo(f"Result: {winners_text(game.seats, state)} ({returns_text(game.seats, state.returns())})")
     else:
         actor = state.current_player
         name = "chance" if actor == CHANCE else game.seats[actor]
-        click.echo(f"The record ends here: the game is not over ({name} to act).")
+        echo(f"The record ends here: the game is not over ({name} to act).")
 
 
 def _lines(state, seat, start: int, indent: str) -> int:
     """Print the log lines from start on (as seat reads them); return how many there are now."""
     lines = state.all_events() if seat is None else state.events(seat)
     for line in lines[start:]:
-        click.echo(indent + line)
+        echo(indent + line)
     return len(lines)
 
 
@@ -93,10 +94,10 @@ class Drawing:
 
     def __init__(self, game, seat):
         self.game, self.seat = game, seat
-        self.layouts, self.labels = board_layouts(game), zone_labels(game)
+        self.layouts, self.labels = board_layouts(game), printable_data(zone_labels(game))
         self.console = Console(file=sys.stdout, highlight=False, soft_wrap=False)
 
     def __call__(self, state) -> None:
-        view = dict(state.view(self.seat), log=[])
+        view = printable_data(dict(state.view(self.seat), log=[]))     # text from data, escaped where it is drawn
         self.console.print(render_view(view, layouts=self.layouts, labels=self.labels, links=state.connections(),
                                        stand=standing(self.game, view), width=self.console.width))

@@ -10,8 +10,8 @@ from ..agents import play_out
 from ..errors import RulesError
 from ..transcript import transcript as transcript_lines
 from .bots import BOT_HELP, bot_specs, chance_mode, make_bots
-from .common import (CliError, diagnostics_text, load_game, where_text, no_traceback, options_from, returns_text,
-                     winners_text)
+from .common import (CliError, diagnostics_text, echo, load_game, where_text, no_traceback, options_from,
+                     returns_text, winners_text)
 
 DEFAULT_MAX_ACTIONS = 20000
 
@@ -61,16 +61,16 @@ def run_command(file, players, seed, option_values, as_json, transcript, max_act
         raise CliError(diagnostics_text(err, game.sources, file)
                        + f"\n    {where_text(seed, taken)}") from None
     if as_json:
-        click.echo(json.dumps(state.record(), indent=2))
+        echo(json.dumps(state.record(), indent=2))
         return
     if transcript:
-        click.echo("\n".join(transcript_lines(state)))
+        echo("\n".join(transcript_lines(state)))
     seats = game.seats
     count = len(state.actions_taken)
-    click.echo(f"{game.title}: {game.players} players, seed {seed}")
+    echo(f"{game.title}: {game.players} players, seed {seed}")
     if not finished:
-        click.echo(f"Unfinished: stopped after {count} actions (--max-actions {max_actions}).")
+        echo(f"Unfinished: stopped after {count} actions (--max-actions {max_actions}).")
         return
-    click.echo(f"Result: {winners_text(seats, state)} after {count} actions.")
-    click.echo(f"Returns: {returns_text(seats, state.returns())}")
+    echo(f"Result: {winners_text(seats, state)} after {count} actions.")
+    echo(f"Returns: {returns_text(seats, state.returns())}")
 

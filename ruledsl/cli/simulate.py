@@ -13,7 +13,7 @@ from ..analysis import engines
 from ..analysis.spec import Batch, batch_size, chunks, main_lineup, variant_of
 from ..errors import RulesError
 from .bots import bot_specs
-from .common import diagnostics_text, load_game, no_traceback, option_flags, options_from
+from .common import diagnostics_text, echo, load_game, no_traceback, option_flags, options_from
 from .run import DEFAULT_MAX_ACTIONS, bots_option, max_actions_option
 from .workers import choose_engine, progress_bar, workers_options
 
@@ -208,8 +208,8 @@ def simulate_command(file, n, players, seed, option_values, max_actions, bot_tex
     with progress_bar(game.title, n) as advance:
         summary = simulate(game, n, seed, max_actions, advance, specs, engine)
     if as_json:
-        click.echo(json.dumps(summary_json(game, summary, seed, max_actions, options, specs), indent=2))
+        echo(json.dumps(summary_json(game, summary, seed, max_actions, options, specs), indent=2))
     else:
-        click.echo(summary_text(game, summary, seed, max_actions, options, specs))
+        echo(summary_text(game, summary, seed, max_actions, options, specs))
     raise SystemExit(1 if summary.failures else 130 if summary.interrupted else 0)
 

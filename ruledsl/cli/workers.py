@@ -8,9 +8,11 @@ from typing import Optional
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from ..analysis.engines import engine_for
+from ..printable import printable
 from .common import CliError
 
 
@@ -62,5 +64,5 @@ def progress_bar(description: str, total: int):
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   TimeRemainingColumn(), console=console, transient=True,
                   disable=not console.is_terminal) as progress:
-        task = progress.add_task(description, total=total)
+        task = progress.add_task(escape(printable(description)), total=total)   # a game's title, shown as written
         yield lambda games: progress.advance(task, games)
