@@ -9,6 +9,7 @@ from __future__ import annotations
 
 MAX_FILE_BYTES = 256 * 1024          # one rules file (the largest bundled game is about 80 KiB)
 MAX_EXTENDS_DEPTH = 16               # files in one `extends` chain
+MAX_GAME_BYTES = 512 * 1024          # the files of one game (a file and those it extends) together
 MAX_NESTING = 100                    # levels of a parse tree: expressions and blocks within each other
 MAX_DIGITS = 15                      # digits of a whole number written in a file or given as an option
 MAX_PLAYERS = 100                    # seats of a game

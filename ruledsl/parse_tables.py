@@ -84,6 +84,8 @@ def build(grammar: str, load_options: dict, **options) -> Lark:
         except Exception:       # the wrong shape, or tables another Lark cannot read: built again
             pass
     lark = Lark(grammar, **load_options, **options)
+    if cachedir.directory() is None:        # caching is off: nothing to keep
+        return lark
     try:
         data, memo = lark.memo_serialize([TerminalDef, Rule])
         data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_ALLOWED_OPTIONS}

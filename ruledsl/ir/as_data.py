@@ -16,7 +16,7 @@ from ..source import Span
 from . import nodes as n
 
 
-class NotIR(Exception):
+class NotIR(ValueError):
     """The data is not the IR of a file as this ruledsl writes it."""
 
 
@@ -50,23 +50,29 @@ def _encode(value):
     return {"@": known[0], "=": [_encode(v) for v in known[1](value)]}
 
 
-def _decode(value):
-    t = type(value)
-    if t in _PLAIN:
-        return value
-    if t is list:
-        return tuple([_decode(v) for v in value])
-    if t is not dict:
-        raise NotIR(f"an IR holds no {t.__name__}")
-    name, values = value.get("@"), value.get("=")
+def _tuples(value):
+    """A list read from JSON as the tuple an IR holds (lists within it too)."""
+    return tuple([_tuples(v) for v in value]) if type(value) is list else value
+
+
+_new, _set = object.__new__, object.__setattr__
+
+
+def _node(data: dict):
+    """One JSON object as the node it stands for (json calls this for each, innermost first, so
+    its fields are made already)."""
+    name, values = data.get("@"), data.get("=")
     fields = _FIELDS.get(name) if type(name) is str else None
-    if fields is None or type(values) is not list or len(values) != len(fields) or len(value) != 2:
+    if fields is None or type(values) is not list or len(values) != len(fields) or len(data) != 2:
         raise NotIR("not an IR node")
-    cls = _CLASSES[name]
-    node = cls.__new__(cls)
-    for field, v in zip(fields, values):
-        object.__setattr__(node, field, _decode(v))
+    node = _new(_CLASSES[name])
+    for field, value in zip(fields, values):
+        _set(node, field, _tuples(value) if type(value) is list else value)
     return node
+
+
+def _no_number(text: str):
+    raise NotIR(f"an IR holds no number {text[:20]}")
 
 
 def dumps(rules_file: n.RulesFile) -> bytes:
@@ -77,8 +83,8 @@ def dumps(rules_file: n.RulesFile) -> bytes:
 def loads(data: bytes) -> n.RulesFile:
     """The IR written by dumps; NotIR for anything else."""
     try:
-        found = _decode(json.loads(data))
-    except (ValueError, RecursionError) as err:
+        found = json.loads(data, object_hook=_node, parse_float=_no_number, parse_constant=_no_number)
+    except (ValueError, RecursionError) as err:      # (NotIR is a ValueError)
         raise NotIR(str(err)) from None
     if type(found) is not n.RulesFile:
         raise NotIR("not a file's IR")
