@@ -393,6 +393,14 @@ class GameState(StateData):
             "returns": list(self.result) if self.result is not None else None,
         }
 
+    def __reduce__(self):
+        """A state pickles as its game and its record, and is rebuilt by replaying them: the same
+        game, options, seed and actions make the same state (the compiled code a state points
+        into does not pickle). Its chance generator as it is now and whether it is muted go with
+        it; a state whose rules failed at its last action fails there again."""
+        return (_rebuilt, (self.game, self.seed, "explicit" if self.explicit else "seeded",
+                           [str(a) for a in self.actions_taken], self.rng, self.muted))
+
     def fingerprint(self) -> str:
         """A text that is equal for equal states (for tests of determinism)."""
         import json
@@ -444,6 +452,20 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False, m
     loop.start(prog, st, hold)
     if not muted and st.rng == rng and not st.lazy and (st.pending is None or st.pending.seat is not None):
         prog.started[key] = st.clone()
+    return st
+
+
+def _rebuilt(game, seed: int, chance: str, actions: list, rng: int, muted: bool) -> GameState:
+    """A pickled state again (GameState.__reduce__)."""
+    st = new_state(game, seed, chance)
+    for label in actions:
+        try:
+            st.apply(label)
+        except RulesError:
+            break               # the action the state failed at: it is failed again, as it was
+    st.rng = rng
+    if muted:
+        st.mute()
     return st
 
 
