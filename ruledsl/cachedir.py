@@ -26,6 +26,7 @@ import hmac
 import os
 import secrets
 import stat
+import time
 from pathlib import Path
 from typing import Iterator, Optional
 
@@ -125,26 +126,28 @@ class Folder:
             return
         self._prune()
 
+    def _age(self, name: str) -> float:
+        """When an entry was last written (0 if it cannot be told)."""
+        try:
+            return (os.stat(name, dir_fd=self.fd, follow_symlinks=False) if self.fd is not None
+                    else os.lstat(self.path / name)).st_mtime
+        except OSError:
+            return 0.0
+
     def _prune(self) -> None:
         try:
             names = os.listdir(self.fd if self.fd is not None else self.path)
         except OSError:
             return
-        # Entries of older ruledsl (pickles) are never read again: they go first.
+        # Entries of older ruledsl (pickles) are never read again, and a part written by a run
+        # stopped half-way (an hour old) is never finished: they go first.
         for name in names:
-            if name.endswith(".pickle"):
+            if name.endswith(".pickle") or name.endswith(".part") and self._age(name) < time.time() - 3600:
                 self._unlink(name)
         entries = [name for name in names if name.endswith(SUFFIX)]
         if len(entries) <= MAX_ENTRIES:
             return
-
-        def age(name: str) -> float:
-            try:
-                return (os.stat(name, dir_fd=self.fd, follow_symlinks=False) if self.fd is not None
-                        else os.lstat(self.path / name)).st_mtime
-            except OSError:
-                return 0.0
-        entries.sort(key=age)
+        entries.sort(key=self._age)
         for old in entries[: len(entries) - MAX_ENTRIES]:
             self._unlink(old)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from ..load import reported
-from .common import echo
+from .common import echo, no_traceback
 from .report import FORMATS
 
 
@@ -14,6 +14,7 @@ from .report import FORMATS
               help="text for people; json for tools; github for workflow commands that annotate the "
                    "lines of a pull request; sarif (2.1.0) for code-scanning dashboards.")
 @click.option("--warnings/--no-warnings", default=True, show_default=True, help="Show warnings too.")
+@no_traceback
 def check_command(files, fmt, warnings):
     """Check rules files for errors.
 

@@ -10,7 +10,7 @@ from ..agents import play_out
 from ..errors import RulesError
 from ..transcript import transcript as transcript_lines
 from .bots import BOT_HELP, bot_specs, chance_mode, make_bots
-from .common import (CliError, diagnostics_text, echo, load_game, where_text, no_traceback, options_from,
+from .common import (CliError, diagnostics_text, echo, echo_results, load_game, where_text, no_traceback, options_from,
                      returns_text, winners_text)
 
 DEFAULT_MAX_ACTIONS = 20000
@@ -61,7 +61,7 @@ def run_command(file, players, seed, option_values, as_json, transcript, max_act
         raise CliError(diagnostics_text(err, game.sources, file)
                        + f"\n    {where_text(seed, taken)}") from None
     if as_json:
-        echo(json.dumps(state.record(), indent=2))
+        echo_results(json.dumps(state.record(), indent=2), "record")
         return
     if transcript:
         echo("\n".join(transcript_lines(state)))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 from contextlib import contextmanager
 from typing import Optional
@@ -66,3 +67,25 @@ def progress_bar(description: str, total: int):
                   disable=not console.is_terminal) as progress:
         task = progress.add_task(escape(printable(description)), total=total)   # a game's title, shown as written
         yield lambda games: progress.advance(task, games)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM while games are played, taken as an interruption (see stopped_by_signals)."""
+
+
+@contextmanager
+def stopped_by_signals():
+    """While games are played, SIGTERM stops them as Ctrl-C does: the worker processes are ended
+    and the games played so far summed up, where the signal's default would kill this process
+    and leave its workers playing on."""
+    def stop(signum, frame):
+        raise Terminated()
+    try:
+        old = signal.signal(signal.SIGTERM, stop)
+    except ValueError:              # not the main thread (a test's runner): nothing to set
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
