@@ -1,6 +1,7 @@
 """What the game commands share: loading a game, options, seats, records, errors, outcomes."""
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import os
@@ -210,8 +211,13 @@ def replay_record(game, record: dict, record_path: str, upto: Optional[int] = No
 
 
 def write_record(path: str, record: dict) -> None:
-    """Save a record; its game path is written relative to the record's folder, where replay looks."""
+    """Save a record; its game path is written relative to the record's folder, where replay looks.
+    A record that could not be read back (too long a game, too long a title) is not written:
+    OSError, as for a file that cannot be written."""
     record = dict(record, game=records.relative_game(record["game"], path))
+    found = records.problems(record)
+    if found:
+        raise OSError(errno.EFBIG, "a record of this game could not be read back: " + "; ".join(found))
     with open(path, "w", encoding="utf-8") as f:
         json.dump(record, f, indent=2)
         f.write("\n")

@@ -14,6 +14,7 @@ from .estimate import estimate, has_evaluation
 from .fastpaths import on
 from .model.chance import seed_rng
 from .model.state import SecretLabel, StateData, chain_to_list
+from .replay import _rebuilt, replay  # noqa: F401  (replay: ruledsl.replay's; _rebuilt: a pickled state's)
 from .views import build_view, connections, seat_log, view_digest
 
 CHANCE = -1
@@ -228,15 +229,28 @@ class GameState(StateData):
         elif isinstance(action, int) and not isinstance(action, bool):
             if 0 <= action < len(d.labels):
                 return action
+            if d.secret is not False:      # a secret choice, or chance not every seat sees
+                raise IllegalAction(f"there is no action number {action}{self._secret_choice()}")
             raise IllegalAction(f"there is no action number {action}: {len(d.labels)} are legal")
         else:
             label = str(action)
         try:
             return d.labels.index(label)
         except ValueError:
+            if d.secret is not False:      # a secret choice, or chance not every seat sees
+                raise IllegalAction(f"'{label}' is not legal now{self._secret_choice()}") from None
             who = "chance" if d.seat is None else self.prog.players[d.seat].name
             shown = ", ".join(repr(x) for x in d.labels[:8]) + (", …" if len(d.labels) > 8 else "")
             raise IllegalAction(f"'{label}' is not legal now; {who} may choose: {shown}") from None
+
+    def _secret_choice(self) -> str:
+        """How an error about a decision taken in secret (or chance some seats may not see) goes on:
+        it names none of its options, nor how many there are. The message may reach every seat
+        (a web seat shows whoever sent the bad action what went wrong), and the options of a
+        secret choice are what the chooser alone may know: its hidden cards."""
+        d = self.pending
+        who = "chance" if d.seat is None else self.prog.players[d.seat].name
+        return f": {who} is choosing in secret, and what it may choose is told to no one else"
 
     def returns(self) -> list:
         """One number per seat when the game is over (win 1, loss 0; rankings between; numeric
@@ -351,9 +365,10 @@ class GameState(StateData):
         rules declare none. For search bots that cut a playout short."""
         return estimate(self.prog, self)
 
-    def all_events(self) -> list:
-        """The whole log, private events included (for replays and debugging, never for a player)."""
-        return [e.text for e in events_of(self.log)]
+    def all_events(self, since=None) -> list:
+        """The whole log, private events included (for replays and debugging, never for a player).
+        since: a `log_mark` taken earlier; then only the events logged after it."""
+        return [e.text for e in events_of(self.log, since)]
 
     @property
     def failed(self) -> bool:
@@ -452,42 +467,4 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False, m
     loop.start(prog, st, hold)
     if not muted and st.rng == rng and not st.lazy and (st.pending is None or st.pending.seat is not None):
         prog.started[key] = st.clone()
-    return st
-
-
-def _rebuilt(game, seed: int, chance: str, actions: list, rng: int, muted: bool) -> GameState:
-    """A pickled state again (GameState.__reduce__)."""
-    st = new_state(game, seed, chance)
-    for label in actions:
-        try:
-            st.apply(label)
-        except RulesError:
-            break               # the action the state failed at: it is failed again, as it was
-    st.rng = rng
-    if muted:
-        st.mute()
-    return st
-
-
-def replay(game, record: dict, *, upto: Optional[int] = None) -> GameState:
-    """The state a record leads to (after `upto` actions if given). A record that does not
-    fit the game raises RulesError saying which action is wrong."""
-    records.check(record)
-    actions = record["actions"]
-    seed = record["seed"]
-    if record["players"] != game.players:
-        raise error(None, f"the record is of a game for {record.get('players')} players, not {game.players}",
-                    "load the game with the record's number of players")
-    given = {k: str(v) for k, v in (record.get("options") or {}).items()}
-    if given != {k: str(v) for k, v in game.given_options.items()}:
-        raise error(None, f"the record was made with options {given or 'none'}, not "
-                    f"{ {k: str(v) for k, v in game.given_options.items()} or 'none'}",
-                    "load the game with the record's options")
-    st = new_state(game, seed, record.get("chance", "seeded"))
-    for i, label in enumerate(actions[:upto] if upto is not None else actions):
-        try:
-            st.apply(label)
-        except IllegalAction as err:
-            raise error(None, f"the record does not fit this game at action {i + 1} ('{label}'): {err}",
-                        "was it recorded with another version of the rules, seed or options?") from None
     return st
