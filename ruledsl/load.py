@@ -50,7 +50,7 @@ def _identity(path: str) -> str:
     """The same text for every path to one file (to find files that extend each other in a circle)."""
     try:
         return str(Path(path).resolve())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RuntimeError):        # (RuntimeError: links in a loop)
         return path
 
 

@@ -6,6 +6,7 @@ from typing import Optional, Union
 
 from .. import records
 from ..errors import IllegalAction, RulesError, error
+from ..printable import quoted
 from .effects.events import events_of
 from .engine import loop
 from .engine.decisions import LATER
@@ -222,7 +223,7 @@ class GameState(StateData):
         if isinstance(action, Action):
             seat = CHANCE if d.seat is None else d.seat
             if action.seat != seat:
-                raise IllegalAction(f"'{action.label}' belongs to another decision than the pending one")
+                raise IllegalAction(f"'{quoted(action.label, 80)}' belongs to another decision than the pending one")
             if action.index < len(d.labels) and d.labels[action.index] == action.label:
                 return action.index
             label = action.label
@@ -238,10 +239,10 @@ class GameState(StateData):
             return d.labels.index(label)
         except ValueError:
             if d.secret is not False:      # a secret choice, or chance not every seat sees
-                raise IllegalAction(f"'{label}' is not legal now{self._secret_choice()}") from None
+                raise IllegalAction(f"'{quoted(label, 80)}' is not legal now{self._secret_choice()}") from None
             who = "chance" if d.seat is None else self.prog.players[d.seat].name
             shown = ", ".join(repr(x) for x in d.labels[:8]) + (", …" if len(d.labels) > 8 else "")
-            raise IllegalAction(f"'{label}' is not legal now; {who} may choose: {shown}") from None
+            raise IllegalAction(f"'{quoted(label, 80)}' is not legal now; {who} may choose: {shown}") from None
 
     def _secret_choice(self) -> str:
         """How an error about a decision taken in secret (or chance some seats may not see) goes on:
