@@ -124,3 +124,14 @@ def test_a_slips_hint_quotes_the_line_short():
 def test_control_characters_in_a_path_are_escaped():
     [problem] = ruledsl.check("evil\x1b]0;title\x07.rules")
     assert "\x1b" not in problem.message and "evil\\x1b]0;title\\x07.rules" in problem.message
+
+
+def test_links_in_a_loop_are_an_error_not_a_crash(tmp_path):
+    (tmp_path / "a.rules").symlink_to(tmp_path / "b.rules")
+    (tmp_path / "b.rules").symlink_to(tmp_path / "a.rules")
+    variant = tmp_path / "v.rules"
+    variant.write_text('extends "a.rules"\n', encoding="utf-8")
+    for path in (variant, tmp_path / "a.rules"):
+        [problem] = ruledsl.check(str(path))
+        assert problem.message.startswith(f"cannot read '{tmp_path / 'a.rules'}': ")
+        assert "symbolic links" in problem.message
