@@ -39,7 +39,7 @@ _TAG_BYTES = 64                        # the HMAC as hex
 _OFF = ("0", "off", "no", "false")
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _DIRECTORY = getattr(os, "O_DIRECTORY", 0)
-_AT = os.open in os.supports_dir_fd and os.replace in os.supports_dir_fd and os.stat in os.supports_dir_fd
+_AT = all(f in os.supports_dir_fd for f in (os.open, os.replace, os.stat, os.link, os.unlink))
 
 
 def directory() -> Optional[Path]:
@@ -89,6 +89,12 @@ class Folder:
             os.replace(old, new, src_dir_fd=self.fd, dst_dir_fd=self.fd)
         else:
             os.replace(self.path / old, self.path / new)
+
+    def _link(self, old: str, new: str) -> None:
+        if self.fd is not None:
+            os.link(old, new, src_dir_fd=self.fd, dst_dir_fd=self.fd, follow_symlinks=False)
+        else:
+            os.link(self.path / old, self.path / new)
 
     def _unlink(self, name: str) -> None:
         with contextlib.suppress(OSError):
@@ -164,23 +170,32 @@ def _read_own(fd: int, limit: int) -> Optional[bytes]:
 
 
 def _key(folder: Folder) -> Optional[bytes]:
-    """The folder's key, made the first time (two runs making it at once: one wins, both read it)."""
-    for _ in range(2):
+    """The folder's key, made the first time (two runs making it at once: one wins, both read it).
+    A key cut short or not a file of the user's is replaced: every entry signed with the old
+    one is then a miss, and written again."""
+    for _ in range(3):
         try:
             key = _read_own(folder._open(KEY_NAME, os.O_RDONLY), 1024)
-            return key if key is not None and len(key) >= 32 else None
+            if key is not None and len(key) >= 32:
+                return key
+            folder._unlink(KEY_NAME)
         except FileNotFoundError:
             pass
         except OSError:
-            return None
+            folder._unlink(KEY_NAME)      # (a link where the key should be: never followed)
+        # Written aside and linked into place, so that no run ever reads a key half written.
+        temp = f"{KEY_NAME}.{secrets.token_hex(6)}.part"
         try:
-            fd = folder._open(KEY_NAME, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+            fd = folder._open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
             with os.fdopen(fd, "wb") as f:
                 f.write(secrets.token_bytes(32))
+            folder._link(temp, KEY_NAME)
         except FileExistsError:
             continue
         except OSError:
             return None
+        finally:
+            folder._unlink(temp)
     return None
 
 

@@ -221,3 +221,15 @@ def test_a_game_from_cached_files_is_the_game_parsed_afresh(cache, monkeypatch):
     parsed = played()
     assert stored.fetch(path, (ROOT / "games" / "unrelenting_other.rules").read_text(encoding="utf-8")) is not None
     assert played() == parsed
+
+
+def test_a_damaged_key_is_replaced_and_its_entries_missed(cache, tmp_rules):
+    path = tmp_rules("clean.rules", CLEAN)
+    check(path)
+    assert stored.fetch(path, CLEAN, stored.REPORT) is not None
+    (cache / "key").write_bytes(b"short")
+    assert stored.fetch(path, CLEAN, stored.REPORT) is None      # signed with the old key: a miss
+    assert len((cache / "key").read_bytes()) == 32
+    check(path)
+    assert stored.fetch(path, CLEAN, stored.REPORT) is not None  # written again under the new one
+    assert [p.name for p in cache.iterdir() if p.name.endswith(".part")] == []
