@@ -6,6 +6,7 @@ the context, and its helpers expect, condition, collection, players, block).
 from __future__ import annotations
 
 from ..ir import nodes as n
+from ..limits import MAX_LABEL_CHARS, with_commas
 from .builtins import BUILTINS
 from .types import ANY, INT, PLAYER, a_type, item_of, list_of
 
@@ -35,6 +36,7 @@ class Choices:
         self.scope.push({s.var: bound}, s.span)
         if s.label is not None:
             self.expr(s.label)
+            self.label_length(s.label)
         if s.help is not None:
             self.expr(s.help)
         self.block(s.body)
@@ -54,6 +56,7 @@ class Choices:
             if option.cond is not None:
                 self.condition(option.cond)
             self.expr(option.label)
+            self.label_length(option.label)
             if option.help is not None:
                 self.expr(option.help)
             self.block(option.body)
@@ -64,6 +67,15 @@ class Choices:
                                f"the other is on line {labels[key]}; labels must tell actions apart")
             labels[key] = option.span.line
         self.block(s.orelse)
+
+    def label_length(self, label: n.Template) -> None:
+        """An action's label is at most MAX_LABEL_CHARS long, as a record keeps it: its fixed text is
+        measured here; what its {…} parts add, when the label is made in play."""
+        fixed = sum(len(p) for p in label.parts if isinstance(p, str))
+        if fixed > MAX_LABEL_CHARS:
+            self.ctx.error(label.span, f"this label is {with_commas(fixed)} characters long; an action's label may "
+                           f"be at most {with_commas(MAX_LABEL_CHARS)}",
+                           "a record keeps the label of every action taken: say the rest in `help \"…\"`")
 
     def s_Simultaneous(self, s: n.Simultaneous):
         typ = self.collection(s.source)

@@ -14,9 +14,9 @@ from ..analysis.spec import Batch, batch_size, chunks, main_lineup, variant_of
 from ..analysis.stats import mean_interval
 from ..errors import RulesError
 from .bots import bot_specs
-from .common import diagnostics_text, load_game, no_traceback, option_flags, options_from
+from .common import diagnostics_text, echo, echo_results, load_game, no_traceback, option_flags, options_from
 from .run import DEFAULT_MAX_ACTIONS, bots_option, max_actions_option
-from .workers import choose_engine, progress_bar, workers_options
+from .workers import Terminated, choose_engine, progress_bar, stopped_by_signals, workers_options
 
 
 @attrs.define
@@ -44,7 +44,8 @@ class Summary:
     scores: list = attrs.Factory(list)    # per finished game, the return every seat had, or None when they differ
     unfinished: int = 0
     failures: list = attrs.Factory(list)
-    interrupted: bool = False     # Ctrl-C stopped the run: the games played so far are summed up
+    interrupted: bool = False     # Ctrl-C (or SIGTERM) stopped the run: the games played so far are summed up
+    stopped_by: str = ""          # what stopped it: "Ctrl-C" or "SIGTERM"
 
     def __attrs_post_init__(self):
         n = len(self.seats)
@@ -95,8 +96,9 @@ def simulate(game, n: int, seed: int, max_actions: Optional[int], advance: Calla
         advance(len(batch.seeds))
     try:
         (engine or engines.Serial()).run([variant], batches, ended)
-    except KeyboardInterrupt:   # Ctrl-C: the games under way are dropped, those finished are reported
+    except KeyboardInterrupt as stop:   # Ctrl-C: the games under way are dropped, those finished are reported
         summary.interrupted = True
+        summary.stopped_by = "SIGTERM" if isinstance(stop, Terminated) else "Ctrl-C"
     for record in sorted((r for res in finished for r in res.records), key=lambda r: r.seed):
         add_record(game, summary, record)
     return summary
@@ -138,7 +140,8 @@ def summary_text(game, summary: Summary, seed: int, max_actions: int, options: d
     lines = [f"{game.title}: {summary.games} games, {game.players} players, seeds {seed} to {seed + summary.games - 1}, "
              f"at most {max_actions} actions each", ""]
     if summary.interrupted:
-        lines[1:1] = [f"interrupted (Ctrl-C): the {summary.games} games played before it are summed up"]
+        lines[1:1] = [f"interrupted ({summary.stopped_by or 'Ctrl-C'}): the {summary.games} games played before it "
+                      "are summed up"]
     if specs and any(s != "random" for s in specs):
         lines[1:1] = ["bots: " + ", ".join(f"{name} {spec}" for name, spec in zip(summary.seats, specs))]
     score = summary.shared_score()
@@ -186,7 +189,7 @@ def summary_json(game, summary: Summary, seed: int, max_actions: int, options: d
         "games": summary.games, "seeds": [seed, seed + summary.games - 1], "max_actions": max_actions,
         "seats": [{"seat": name, "wins": summary.wins[i], "losses": summary.losses[i],
                    "mean_return": summary.mean_returns()[i]} for i, name in enumerate(summary.seats)],
-        "interrupted": summary.interrupted,
+        "interrupted": summary.interrupted, "stopped_by": summary.stopped_by or None,
         "shared_score": summary.shared_score(),
         "no_winner": summary.no_winner, "shared_wins": summary.shared, "finished": summary.finished, "unfinished": summary.unfinished,
         "length": summary.length_stats(),
@@ -216,7 +219,8 @@ def simulate_command(file, n, players, seed, option_values, max_actions, bot_tex
     greatest numeric return), losses and mean return, over finished games; game length in actions (mean, standard deviation, min, max). Games
     stopped by --max-actions are counted apart as unfinished. Every error is
     listed with the seeds that reproduce it and a `ruledsl run` command line.
-    Ctrl-C stops the run and reports the games played so far (exit status 130).
+    Ctrl-C stops the run and reports the games played so far (exit status 130;
+    SIGTERM the same, exit status 143), ending the worker processes at once.
     Exit status 1 if any game raised an error. The games run on --jobs
     processes or on Ray (--ray) with the same results; `ruledsl analyze`
     says much more about them.
@@ -231,11 +235,12 @@ def simulate_command(file, n, players, seed, option_values, max_actions, bot_tex
     game = load_game(file, players, options)
     specs = bot_specs(bot_text, game.seats)
     engine = choose_engine(jobs, ray_address)
-    with progress_bar(game.title, n) as advance:
+    with progress_bar(game.title, n) as advance, stopped_by_signals():
         summary = simulate(game, n, seed, max_actions, advance, specs, engine)
     if as_json:
-        click.echo(json.dumps(summary_json(game, summary, seed, max_actions, options, specs), indent=2))
+        echo_results(json.dumps(summary_json(game, summary, seed, max_actions, options, specs), indent=2), "simulate")
     else:
-        click.echo(summary_text(game, summary, seed, max_actions, options, specs))
-    raise SystemExit(1 if summary.failures else 130 if summary.interrupted else 0)
+        echo_results(summary_text(game, summary, seed, max_actions, options, specs), "simulate")
+    raise SystemExit(1 if summary.failures else (143 if summary.stopped_by == "SIGTERM" else 130)
+                     if summary.interrupted else 0)
 
