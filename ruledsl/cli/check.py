@@ -8,12 +8,12 @@ broken file is said to, in the summary and in JSON (`broken_by`).
 from __future__ import annotations
 
 import os
-from typing import Optional
 
 import attrs
 import click
 
 from ..load import reported
+from .common import echo, no_traceback
 from .report import FORMATS
 
 
@@ -83,6 +83,7 @@ def one_each(checked: list) -> list:
               help="text for people; json for tools; github for workflow commands that annotate the "
                    "lines of a pull request; sarif (2.1.0) for code-scanning dashboards.")
 @click.option("--warnings/--no-warnings", default=True, show_default=True, help="Show warnings too.")
+@no_traceback
 def check_command(files, fmt, warnings):
     """Check rules files for errors.
 
@@ -94,5 +95,5 @@ def check_command(files, fmt, warnings):
     merged = one_each([(path, reported(path)) for path in files])
     results = [(path, result, [d for d in result.diagnostics if warnings or d.severity == "error"])
                for path, result in merged]
-    click.echo(FORMATS[fmt](results, warnings))
+    echo(FORMATS[fmt](results, warnings))
     raise SystemExit(1 if any(result.errors or result.broken_by for _, result, _ in results) else 0)

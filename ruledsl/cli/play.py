@@ -12,14 +12,16 @@ from typing import Optional
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from .. import CHANCE
 from ..agents import HumanAgent, RandomAgent, TerminalIO, make_agent, seat_seed
 from ..agents.human import HELP, QUIT, SAVE, UNDO
 from ..errors import RulesError
+from ..printable import printable, printable_data
 from .bots import BOT_HELP, chance_mode, check_spec
-from .common import (default_save_name, load_game, load_record_game, no_traceback, options_from, read_record,
+from .common import (default_save_name, echo, load_game, load_record_game, no_traceback, options_from, read_record,
                      replay_record, resume_hint, returns_text, rules_error, save_record, seat_index, winners_text)
 from ..present import screen_of
 from .render import render_menu, render_screen
@@ -133,7 +135,7 @@ class PlaySession:
         """The bot's choice; a bot that searches does so under a spinner saying how far it got."""
         if not hasattr(agent, "progress") or seat == CHANCE:
             return agent.choose(self.state)
-        who = f"{self.seats[seat]} ({self.kinds[seat]})"
+        who = escape(printable(f"{self.seats[seat]} ({self.kinds[seat]})"))     # shown as written, never as markup
         with self.console.status(f"{who} is thinking…") as status:
             agent.progress = lambda done, part: status.update(
                 f"{who} is thinking… {done} iterations, {round(100 * part)}% of its time")
@@ -158,7 +160,7 @@ class PlaySession:
         self._show(seat)
 
     def _show(self, seat: int) -> None:
-        screen = screen_of(self.state, seat)
+        screen = printable_data(screen_of(self.state, seat))         # text from the rules, escaped
         self.console.print(render_screen(screen, log_from=self.seen.get(seat, 0), width=self.console.width))
         self.seen[seat] = len(screen.log)
         if screen.decision is not None:
@@ -175,10 +177,10 @@ class PlaySession:
         if len(self.humans) == 1:
             self._show(self.humans[0])
         else:
-            screen = screen_of(self.state, None)
+            screen = printable_data(screen_of(self.state, None))
             self.console.print(render_screen(screen, log_from=max(0, len(screen.log) - 10), width=self.console.width))
         returns = self.state.returns()
-        self.console.print(Text(f"Game over: {winners_text(self.seats, self.state)}.", style="bold"))
+        self.console.print(Text(printable(f"Game over: {winners_text(self.seats, self.state)}."), style="bold"))
         self.io.say(f"Returns: {returns_text(self.seats, returns)} ({len(self.state.actions_taken)} actions)")
         if self._yes("Save the game record?"):
             path = self.save()
@@ -324,9 +326,9 @@ def play_full_screen(line: PlaySession, bot_delay: float = 1.0) -> int:
     app = PlayApp(session, bot_delay)
     code = app.run()
     for message in app.messages:
-        click.echo(message)
+        echo(message)
     state = session.state
     if state.is_terminal():
-        click.echo(f"Game over: {winners_text(line.seats, state)}. "
+        echo(f"Game over: {winners_text(line.seats, state)}. "
                    f"Returns: {returns_text(line.seats, state.returns())} ({len(state.actions_taken)} actions)")
     return code or 0

@@ -5,7 +5,7 @@ from lark import Token, v_args
 
 from ..source import UNKNOWN, Span
 from . import nodes as n
-from .build_support import unquote
+
 
 class Declarations:
     """The builder's methods for declarations (mixed into build._Builder)."""
@@ -17,11 +17,11 @@ class Declarations:
 
     @v_args(meta=True)
     def extends_decl(self, meta, c):
-        return n.Extends(unquote(c[0]), span=self.span(meta))
+        return n.Extends(self.unquote(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def game_decl(self, meta, c):
-        return n.GameDecl(unquote(c[0]), span=self.span(meta))
+        return n.GameDecl(self.unquote(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def progress_decl(self, meta, c):
@@ -29,19 +29,19 @@ class Declarations:
 
     @v_args(meta=True)
     def describe_decl(self, meta, c):
-        return n.DescribeDecl(str(c[0]), unquote(c[1]), name_span=self.tspan(c[0]), span=self.span(meta))
+        return n.DescribeDecl(str(c[0]), self.unquote(c[1]), name_span=self.tspan(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def label_decl(self, meta, c):
         name, field, text = c
-        return n.LabelDecl(str(name), unquote(text), str(field) if field is not None else None,
+        return n.LabelDecl(str(name), self.unquote(text), str(field) if field is not None else None,
                            name_span=self.tspan(name), field_span=self.tspan(field) if field is not None else UNKNOWN,
                            span=self.span(meta))
 
     @v_args(meta=True)
     def how_to_play_decl(self, meta, c):
         token = c[0]
-        text = str(token)[3:-3] if token.type == "LONG_STRING" else unquote(token)
+        text = str(token)[3:-3] if token.type == "LONG_STRING" else self.unquote(token)
         return n.HowToPlayDecl(text, span=self.span(meta))
 
     @v_args(meta=True)
@@ -57,7 +57,7 @@ class Declarations:
     @v_args(meta=True)
     def option_decl(self, meta, c):
         name, type_, default, doc = c
-        return n.OptionDecl(str(name), type_, default, unquote(doc) if doc else "", name_span=self.tspan(name),
+        return n.OptionDecl(str(name), type_, default, self.unquote(doc) if doc else "", name_span=self.tspan(name),
                             span=self.span(meta))
 
     def labelled_names(self, c):
@@ -65,7 +65,7 @@ class Declarations:
 
     @v_args(meta=True)
     def labelled_name(self, meta, c):
-        return n.LabelledName(str(c[0]), unquote(c[1]) if c[1] is not None else None, span=self.span(meta))
+        return n.LabelledName(str(c[0]), self.unquote(c[1]) if c[1] is not None else None, span=self.span(meta))
 
     def names(self, c):
         return tuple(c)   # the NAME tokens: each user keeps the names and, where it names something, their spans
@@ -90,18 +90,18 @@ class Declarations:
     def kind_decl(self, meta, c):
         name, label, mods, *fields = c
         return n.KindDecl(str(name), tuple(fields), mods.get("position"), mods.get("shown"), name_span=self.tspan(name),
-                          span=self.span(meta), label=unquote(label) if label else None)
+                          span=self.span(meta), label=self.unquote(label) if label else None)
 
     @v_args(meta=True)
     def field_decl(self, meta, c):
         name, label, type_, default, mods = c
         return n.FieldDecl(str(name), type_, default, mods.get("visibility"), mods.get("hidden", False),
-                           label=unquote(label) if label else None, name_span=self.tspan(name), span=self.span(meta))
+                           label=self.unquote(label) if label else None, name_span=self.tspan(name), span=self.span(meta))
 
     @v_args(meta=True)
     def zone_decl(self, meta, c):
         name, label, shape, of, mods, *contents = c
-        return n.ZoneDecl(str(name), str(shape), str(of), label=unquote(label) if label else None,
+        return n.ZoneDecl(str(name), str(shape), str(of), label=self.unquote(label) if label else None,
                           per_player=mods.get("per_player", False),
                           visibility=mods.get("visibility"), facing=mods.get("facing"),
                           capacity=mods.get("capacity"), contents=tuple(contents),
@@ -121,7 +121,7 @@ class Declarations:
         name, label, type_, init, mods = c
         return n.VarDecl(str(name), type_, init, mods.get("per_player", False), mods.get("visibility"),
                          name_span=self.tspan(name), span=self.span(meta), hidden=mods.get("hidden", False),
-                         label=unquote(label) if label else None)
+                         label=self.unquote(label) if label else None)
 
     @v_args(meta=True)
     def const_decl(self, meta, c):
@@ -183,7 +183,7 @@ class Declarations:
         map_decl = parts["map"][-1] if parts["map"] else None
         return n.BoardDecl(str(name), grid is not None, tuple(parts["location"]), tuple(parts["edge_kinds"]),
                            tuple(parts["edges"]), tuple(parts["legend"]), map_decl, tuple(parts["connect"]),
-                           name_span=self.tspan(name), span=self.span(meta), label=unquote(label) if label else None)
+                           name_span=self.tspan(name), span=self.span(meta), label=self.unquote(label) if label else None)
 
     @v_args(meta=True)
     def location_decl(self, meta, c):
@@ -219,7 +219,7 @@ class Declarations:
 
     @v_args(meta=True)
     def legend_entry(self, meta, c):
-        return n.LegendEntry(unquote(c[0]), self.strs(c[1]), span=self.span(meta))
+        return n.LegendEntry(self.unquote(c[0]), self.strs(c[1]), span=self.span(meta))
 
     @v_args(meta=True)
     def map_decl(self, meta, c):
@@ -274,4 +274,4 @@ class Declarations:
     @v_args(meta=True)
     def scenario_decl(self, meta, c):
         title, kwargs, body = c
-        return n.ScenarioDecl(unquote(title), kwargs or (), body, span=self.span(meta))
+        return n.ScenarioDecl(self.unquote(title), kwargs or (), body, span=self.span(meta))

@@ -25,6 +25,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, RichLog, Static
 
+from ...printable import printable_data
 from ...present import screen_of
 from ...present.guide import docs_page, guide_of
 from ...present.moves import move_of
@@ -173,7 +174,7 @@ class PlayApp(App):
         return seat
 
     def screen_now(self):
-        return screen_of(self.session.state, self.watcher())
+        return printable_data(screen_of(self.session.state, self.watcher()))     # text from the rules, escaped
 
     def draw(self, screen=None) -> None:
         screen = screen if screen is not None else self.screen_now()
