@@ -68,7 +68,7 @@ async def shoot_bots(name: str, size: tuple) -> tuple:
         secret = 0
         for _ in range(1200):       # until a bot's move is on screen (one the seat may know, within 3 moves)
             banner = app.query_one("#move")
-            if banner.has_class("shown") and ("in secret" not in str(banner.content) or secret >= 3):
+            if banner.has_class("shown") and ("secret choice" not in str(banner.content) or secret >= 3):
                 break
             if banner.has_class("shown"):
                 secret += 1

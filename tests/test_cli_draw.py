@@ -123,7 +123,8 @@ def test_draw_names_the_boards_when_one_is_missing(plots, tmp_rules, tmp_path):
     assert result.exit_code != 0 and "the boards are Map" in result.output
 
 
-@pytest.mark.parametrize("game", ["unrelenting_other.rules", "shining.rules", "haunting_house.rules", "tillinghast.rules"])
+@pytest.mark.parametrize("game", ["unrelenting_other.rules", "shining.rules", "haunting_house.rules",
+                                  "tillinghast.rules"])
 @pytest.mark.parametrize("placed", [True, False], ids=["at", "force"])
 def test_no_two_places_overlap_in_a_picture(game, placed):
     """Where the rules place the locations (`at`), and where a force layout must (the same board

@@ -114,7 +114,8 @@ def test_a_tiles_name_is_left_to_its_picture_and_common_tags_are_said_once(tmp_r
     assert not any("Floor" in line for line in lines[:-1])
 
 
-LONG_TAGS = WALLED.replace('"g": Grave', '"g": HallowedGround').replace("kind Pawn\n", "kind Pawn\nlabel HallowedGround \"Hallowed Ground\"\n")
+LONG_TAGS = WALLED.replace('"g": Grave', '"g": HallowedGround').replace(
+    "kind Pawn\n", "kind Pawn\nlabel HallowedGround \"Hallowed Ground\"\n")
 
 
 def test_a_label_too_long_for_its_square_is_shortened_and_said_in_a_legend(tmp_rules):

@@ -167,7 +167,8 @@ def test_board_draws_the_board_after_each_action(record_file):
     row = next(line for line in grid.splitlines() if first in line)
     below = grid.splitlines()[grid.splitlines().index(row) + 1]
     assert "X" in below                                     # X's mark drawn under its square's name
-    assert re.search(r"X's supply +Mark ×4", after_first) and re.search(r"X's supply +Mark ×5", out.split("1. X: ")[0])
+    assert re.search(r"X's supply +Mark ×4", after_first)
+    assert re.search(r"X's supply +Mark ×5", out.split("1. X: ")[0])
 
 
 def test_board_as_a_seat_shows_only_what_it_saw(record_file):

@@ -155,3 +155,30 @@ def test_the_line_view_lists_a_row_in_its_order(tmp_rules):
     out = play(tmp_rules("row.rules", ROW), "--seed", "1", "--line", input="quit\nn\n").output
     assert "card 2 is a 3" in out
     assert "program   Card (face down), 3, Card (face down) ×2" in out
+
+
+def test_the_decision_says_what_led_to_it_and_what_the_seat_is_resolving():
+    from ruledsl.present.build import context
+    log = ["Red: program A, B", "Red turns over Move 2", "Blue turns over Rotate 90", "Red's turn", "Red: move C6",
+           "Red's pawn moves from D6 to C6"]
+    assert context(log, "Red") == ("Red turns over Move 2", "Red: move C6", "Red's pawn moves from D6 to C6")
+    log += ["Blue's turn", "Blue: rotate B2", "a corner on B2 is turned"]
+    assert context(log, "Red") == ("Red turns over Move 2", "Blue: rotate B2", "a corner on B2 is turned")
+    log += ["Red: move C7", "Red's pawn moves from C6 to C7", "Red turns over Rotate 90"]
+    assert context(log, "Red")[0] == "Red: move C7"      # something it did is among the last lines
+    assert context(["Redder turns", "a", "b", "c"], "Red") == ("a", "b", "c")      # a name as a whole word only
+    assert context(["Red: x", "a"], "Red", most=3) == ("Red: x", "a")
+
+
+def test_in_the_haunting_house_every_card_resolved_is_named_beside_its_decision():
+    """The issue's complaint: a long list ("B2 ›, C2 ›") no longer said which card was being resolved."""
+    game = ruledsl.load(str(next(p for p in BUNDLED if p.stem == "haunting_house")))
+    state, rng, seen = game.new_game(seed=1), random.Random(1), 0
+    while not state.is_terminal():
+        if state.current_player == 0 and any(line.startswith("Red turns over") for line in state.view(0)["log"]):
+            decision = screen_of(state, 0).decision
+            if not decision.options[0].label.startswith("program"):
+                seen += 1
+                assert any(line.startswith("Red turns over") for line in decision.context), decision
+        state.apply(rng.choice(state.legal_labels()))
+    assert seen > 10

@@ -153,7 +153,8 @@ def grid_rows(board) -> list:
     return [[at.get((c, r)) for c in columns] for r in range(min(r for _, r in at), max(r for _, r in at) + 1)]
 
 
-def render_map(board, width: int = 80, click=None, highlight=frozenset(), where: Optional[dict] = None) -> Optional[Text]:
+def render_map(board, width: int = 80, click=None, highlight=frozenset(),
+               where: Optional[dict] = None) -> Optional[Text]:
     """A grid board (present.model.Board) as a map, or None when it does not fit in width.
     click: place key -> a rich Style carrying what clicking the square does, or None;
     highlight: keys of the squares a move just changed (drawn reversed); where: a dict filled with

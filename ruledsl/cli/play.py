@@ -170,7 +170,7 @@ class PlaySession:
         """How to play, from the rules (the `help` command)."""
         from rich.markdown import Markdown
         from ..present.guide import docs_page, guide_of
-        self.console.print(Markdown(guide_of(self.game, docs_page(self.game.path) or "").markdown()))
+        self.console.print(Markdown(printable(guide_of(self.game, docs_page(self.game.path) or "").markdown())))
 
     def _finish(self) -> None:
         self.io.clear()

@@ -96,7 +96,8 @@ class Declarations:
     def field_decl(self, meta, c):
         name, label, type_, default, mods = c
         return n.FieldDecl(str(name), type_, default, mods.get("visibility"), mods.get("hidden", False),
-                           label=self.unquote(label) if label else None, name_span=self.tspan(name), span=self.span(meta))
+                           label=self.unquote(label) if label else None, name_span=self.tspan(name),
+                           span=self.span(meta))
 
     @v_args(meta=True)
     def zone_decl(self, meta, c):
@@ -183,7 +184,8 @@ class Declarations:
         map_decl = parts["map"][-1] if parts["map"] else None
         return n.BoardDecl(str(name), grid is not None, tuple(parts["location"]), tuple(parts["edge_kinds"]),
                            tuple(parts["edges"]), tuple(parts["legend"]), map_decl, tuple(parts["connect"]),
-                           name_span=self.tspan(name), span=self.span(meta), label=self.unquote(label) if label else None)
+                           name_span=self.tspan(name), span=self.span(meta),
+                           label=self.unquote(label) if label else None)
 
     @v_args(meta=True)
     def location_decl(self, meta, c):

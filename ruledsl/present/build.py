@@ -7,6 +7,7 @@ the seat that must take it.
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import attrs
@@ -159,14 +160,25 @@ def shape(labels: list) -> str:
 
 
 def context(log: list, seat: str, most: int = CONTEXT_LINES) -> tuple:
-    """The last log lines since seat last decided (`Red: …`), but the turn's own heading (`Red's
-    turn`): what led to its decision (the card being resolved, the roll just made)."""
-    since = 0
-    for i in range(len(log) - 1, -1, -1):
-        if log[i].startswith(seat + ": "):
-            since = i + 1
-            break
-    return tuple(line for line in log[since:] if line != f"{seat}'s turn")[-most:]
+    """What led to seat's decision: the last `most` log lines but the turn's own heading (`Red's
+    turn`), the first of them replaced, when none tells what the seat did, by the latest line that
+    does (`Red turns over Rotate 90`: the card being resolved, though others moved since or the
+    seat took a step of it already) since the decision before its last."""
+    heading = f"{seat}'s turn"
+    lines = [line for line in log if line != heading]
+    tail = lines[-most:] if most > 0 else []
+    if len(tail) < 2 or any(_did(line, seat) for line in tail):
+        return tuple(tail)
+    decided = [i for i, line in enumerate(lines) if line.startswith(seat + ": ")]
+    since = decided[-2] + 1 if len(decided) > 1 else 0
+    did = [line for line in lines[since:len(lines) - len(tail)] if _did(line, seat)]
+    return tuple(did[-1:] + tail[1:]) if did else tuple(tail)
+
+
+def _did(line: str, seat: str) -> bool:
+    """Whether a log line tells what the seat did (`Red turns over …`: its name and a verb), not
+    its own decision (`Red: …`) or what belongs to it (`Red's pawn …`)."""
+    return re.match(rf"{re.escape(seat)} \w", line) is not None
 
 
 def _result(t: Tables, state, view: dict) -> Optional[str]:

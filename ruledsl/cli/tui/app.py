@@ -25,7 +25,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, RichLog, Static
 
-from ...printable import printable_data
+from ...printable import printable, printable_data
 from ...present import screen_of
 from ...present.guide import docs_page, guide_of
 from ...present.moves import move_of
@@ -46,9 +46,9 @@ CSS = """
 #main { height: 1fr; }
 #board { width: 1fr; border: round $primary-darken-2; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
 #side { width: 42; }
-#yours { height: auto; max-height: 12; border: round $success-darken-1; padding: 0 1; }
-#table { height: auto; max-height: 14; border: round $primary-darken-2; padding: 0 1; }
-#log { height: 1fr; min-height: 5; border: round $primary-darken-2; padding: 0 1; }
+#yours { height: auto; max-height: 35%; border: round $success-darken-1; padding: 0 1; }
+#table { height: auto; max-height: 40%; border: round $primary-darken-2; padding: 0 1; }
+#log { height: 1fr; min-height: 6; border: round $primary-darken-2; padding: 0 1; }
 DecisionPane { height: auto; max-height: 16; border: round $accent; padding: 0 1; }
 #options { height: auto; max-height: 11; border: none; padding: 0; }
 #hint { height: 1; }
@@ -87,7 +87,7 @@ class PlayApp(App):
         super().__init__()
         self.session = session
         game = session.game
-        self.colours = panes.seat_colours(game.definition.seat_names(game.players, display=True))
+        self.colours = panes.seat_colours(printable_data(game.definition.seat_names(game.players, display=True)))
         self.viewer: Optional[int] = None     # the seat whose view is on screen
         self.logged = 0                       # how many of its log lines the log pane holds
         self.messages: list = []              # what the app said at the end (for the terminal)
@@ -132,7 +132,7 @@ class PlayApp(App):
 
     # ------------------------------------------------------------ whose turn
     def who(self, seat: int) -> Text:
-        name = self.session.seats[seat]
+        name = printable(self.session.seats[seat])
         return Text(name, style=Style(color=self.colours.get(name), bold=True))
 
     def next_turn(self) -> None:
@@ -179,7 +179,7 @@ class PlayApp(App):
     def draw(self, screen=None) -> None:
         screen = screen if screen is not None else self.screen_now()
         self.shown = screen
-        self.query_one("#header", Static).update(panes.header(screen, self.colours))
+        self.query_one("#header", Static).update(panes.header(screen, self.colours, self.size.width - 2))
         board = self.query_one("#board")
         width = max(board.size.width - 1, 40) if board.size.width else max(self.size.width - 46, 40)
         changed = self.changed
@@ -278,7 +278,8 @@ class PlayApp(App):
         state = self.session.state
         after = self.screen_now()
         known = state.actions_seen(self.watcher())[-1] if state.actions_taken else None
-        who = self.session.game.definition.seat_names(self.session.game.players, display=True)[seat]
+        known = printable(known) if known is not None else None       # a label from the rules: escaped
+        who = printable(self.session.game.definition.seat_names(self.session.game.players, display=True)[seat])
         before = self.shown if self.shown is not None else after
         move = move_of(before, after, who, known)
         self.changed = self.changed | frozenset(move.changed)
@@ -354,7 +355,7 @@ class PlayApp(App):
             about = about_choice(self.session.game, pane.label_of(choice))
         game = self.session.game
         guide = guide_of(game, docs_page(game.path) or "")
-        self.push_screen(Help(about, guide.markdown()))
+        self.push_screen(Help(printable_data(about), printable(guide.markdown())))     # the rules' text: escaped
 
     # ------------------------------------------------------------ the end, saving, leaving
     def show_end(self) -> None:

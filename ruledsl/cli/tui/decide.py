@@ -72,8 +72,9 @@ class DecisionPane(Vertical):
         self.state = self.steps = self.decision = None
         text = Text()
         text.append_text(who)
-        text.append(": " + move.label if move.label is not None else " decides in secret", style="bold")
-        for line in move.lines[-4:]:
+        said = ": " + move.label if move.label is not None else " makes a secret choice"    # as the log says it
+        text.append(said, style="bold")
+        for line in [line for line in move.lines if line != who.plain + said][-4:]:   # the move is named above
             text.append("\n" + line, style="dim")
         self.query_one("#prompt", Static).update(text)
         self.query_one(OptionList).clear_options()
@@ -118,7 +119,7 @@ class DecisionPane(Vertical):
         depth = self.steps.depth()
         prompt.append(", choose" + (f" (step {len(self.path) + 1} of up to {depth})" if depth > 1 else "") + ": ")
         if self.path:
-            prompt.append(" › ".join(self.path), style="bold")
+            prompt.append(printable(" › ".join(self.path)), style="bold")
         elif decision is not None and decision.about:
             prompt.append(decision.about, style="bold")
         self.query_one("#prompt", Static).update(prompt)

@@ -44,16 +44,25 @@ def coloured(text: str, colours: dict, style="") -> Text:
     return out
 
 
-def header(screen, colours: dict) -> Text:
-    """`The Shining · you are Red · month 2 of 4 · Month 2 · Red to act`: title, seat, progress, phase, who acts."""
+def header(screen, colours: dict, width: int = 0) -> Text:
+    """`The Shining · you are Red · month 2 of 4 · Red to act`: title, seat, progress, phase (unless
+    the progress says it, or the line would not fit in width without it), who acts."""
+    phase = screen.phase if screen.phase and screen.phase.lower() not in screen.status.lower() else ""
+    text = _header(screen, colours, phase)
+    if phase and width and text.cell_len > width:
+        text = _header(screen, colours, "")
+    return text
+
+
+def _header(screen, colours: dict, phase: str) -> Text:
     text = Text(screen.title, style="bold")
     if screen.seat:
         text.append(" · you are ")
         text.append(screen.seat, style=Style(color=colours.get(screen.seat), bold=True))
     if screen.status:
         text.append(f" · {screen.status}", style="bold")
-    if screen.phase:
-        text.append(f" · {screen.phase}")
+    if phase:
+        text.append(f" · {phase}")
     acting = [s.label for s in screen.seats if s.to_act]
     if acting and screen.result is None:
         text.append(" · ")
@@ -167,5 +176,5 @@ def move_banner(move, colours: dict) -> Text:
     """A bot's move as it is shown: `Blue: move Hedge Maze` (or that it chose in secret)."""
     text = Text()
     text.append(move.who, style=Style(color=colours.get(move.who), bold=True))
-    text.append(": " + move.label if move.label is not None else " decides in secret", style="bold")
+    text.append(": " + move.label if move.label is not None else " makes a secret choice", style="bold")
     return text
