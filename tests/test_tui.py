@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 
 import pytest
 
@@ -213,6 +214,8 @@ def test_the_saved_screens_are_there_at_both_sizes_and_linked():
             bots = (OUT / f"{name}-{w}x{h}-bots.txt").read_text(encoding="utf-8").splitlines()
             assert len(bots) == h and max(len(line) for line in bots) <= w
             assert "the bots are playing" in "\n".join(bots) and "you are" in bots[0]
+            for shot in (lines, bots):      # in the rules' words: no identifier (event_deck, Red.glimpse)
+                assert not re.search(r"\w_\w|[A-Za-z]\.[A-Za-z]", "\n".join(shot)), shot
             for stem in (f"{name}-{w}x{h}", f"{name}-{w}x{h}-bots"):
                 assert (OUT / f"{stem}.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
                 assert f"({stem}.txt)" in index and f"({stem}.png)" in index
