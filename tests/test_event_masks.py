@@ -61,13 +61,16 @@ def test_masks_agree_with_each_seat(name, seed, steps):
 def _told_seat_by_seat(prog, state, comp, before: int, verb: str) -> Event:
     """The event about comp as the rules tell it, asked seat by seat: named to the seats that know
     where it is and see its face (or saw it before), 'a Kind' to the others who know where it
-    is, nothing to the seats that do not."""
+    is, nothing to the seats that do not. An onlooker is told what every seat sees: the name
+    only when every seat saw the face before or every seat sees it now, where it is only when
+    every seat may always know it."""
     position, face = _seat_by_seat(prog, state, comp, before)
     everyone = (1 << len(prog.players)) - 1
+    now = sum(1 << p.index for p in prog.players if sees_face(prog, state, comp, p.index))
     named, anonymous = f"{component_text(state, comp)} {verb}", f"{a_kind(comp.kind.name)} {verb}"
-    if face == everyone:
+    if comp.kind.position == "all" and (before == everyone or now == everyone):
         return Event(named, None, None, "move")
-    if position == everyone:
+    if comp.kind.position == "all":
         return Event(named, seats_of(face), anonymous, "move")
     return Event(named if face else anonymous, seats_of(position), None, "move")
 

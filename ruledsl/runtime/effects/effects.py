@@ -64,7 +64,9 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quietly=F
             else:
                 to = before | dest.sees
                 who = sort.name
-                if to == prog.everyone:
+                # named to onlookers too only if its face was public before or is now (every
+                # seat saw it): a card passed between two hands is named to those two alone
+                if to == prog.everyone and (before == to or dest.sees == to):
                     to = who = None
             i = sort.read_as
             name = st.fields[cid][i] if sort.shown is None and i is not None else None

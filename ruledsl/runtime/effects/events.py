@@ -195,11 +195,14 @@ def _route(old, new, end) -> str:
 
 def moved(prog, st, comp: Comp, before_face: int, old, new, end) -> tuple:
     """The news of comp's move from old to new, where it lies now; before_face: the seats that saw
-    its face before (face_mask). Named to the seats that know where it is and see its face, 'a
-    Kind' to the others who know where it is, nothing to those who do not. (face_mask and the
-    commonest name, a text field, written out: a told move's every call counts. moved_run writes
-    this out again for a run; tests/test_event_masks.py holds the two equal. Shared through
-    helpers, both cost 1.6% more instructions of a game that deals tokens by the dozen: measured.)"""
+    its face before (face_mask). Named to the seats that know where it is and see its face (or saw
+    it), 'a Kind' to the others who know where it is, nothing to those who do not; to onlookers
+    (who see what every seat sees, view(None)) named only if every seat saw its face before or
+    sees it now, so a card passed between two hands is named to those two seats alone.
+    (face_mask and the commonest name, a text field, written out: a told move's every call counts.
+    moved_run writes this out again for a run; tests/test_event_masks.py holds the two equal.
+    Shared through helpers, both cost 1.6% more instructions of a game that deals tokens by the
+    dozen: measured.)"""
     kind = comp.kind
     cid = comp.id
     everyone = prog.everyone
@@ -209,13 +212,11 @@ def moved(prog, st, comp: Comp, before_face: int, old, new, end) -> tuple:
     else:
         owner = st.owner[cid]
         position = 1 << owner.index if pos == "owner" and owner is not None else 0
-    if st.face[cid]:
-        face = position
-    else:
-        face = position & (before_face | st.known[cid] & everyone | new.sees)
-    if face == everyone:
-        to = who = None
-    elif position == everyone:
+    after = everyone if st.face[cid] else st.known[cid] & everyone | new.sees
+    face = position & (before_face | after)
+    if pos == "all" and (before_face == everyone or after == everyone):
+        to = who = None     # its face public before or after (every seat saw it): onlookers read it too
+    elif pos == "all":
         to, who = face, kind.name
     elif face:
         to, who = position, None
@@ -251,11 +252,12 @@ def moved_run(prog, st, items, before, old, new, end) -> list:
         else:
             owner = owners[cid]
             position = 1 << owner.index if pos == "owner" and owner is not None else 0
-        face = position if faces[cid] else position & (before_face | (known[cid] & everyone) | gained)
+        after = everyone if faces[cid] else known[cid] & everyone | gained
+        face = position & (before_face | after)
         name = None
-        if face == everyone:
+        if pos == "all" and (before_face == everyone or after == everyone):
             to = who = None
-        elif position == everyone:
+        elif pos == "all":
             to, who = face, kind_name
         elif face:
             to, who = position, None
