@@ -176,7 +176,12 @@ def test_every_place_shows_how_many_things_a_seat_knows_lie_there(state):
                        else view["board"][place.board][place.name]["contents"])
             there = [c for c in state.contents[place.index] if sees_position(state, c.id, seat)]
             assert len(listing) == len(there)
-            assert {e["id"] for e in listing if "id" in e} == {c.id for c in there if sees_face(state, c.id, seat)}
+            # each face seen shows a handle: its id, or (lookalikes, the ghosts) an id of its kind
+            shown = [e["id"] for e in listing if "id" in e]
+            seen = [c.id for c in there if sees_face(state, c.id, seat)]
+            assert len(shown) == len(seen)
+            assert sorted(PROG.comps[h].kind.name for h in shown) == sorted(PROG.comps[c].kind.name for c in seen)
+            assert {h for h in shown if h in CARDS} == {c for c in seen if c in CARDS}
 
 
 # ---------------------------------------------------------------- the twins have teeth
