@@ -246,18 +246,3 @@ def turn_direction(directions: dict, d: EnumValue, degrees: int) -> EnumValue:
         raise ValueError(f"cannot turn a direction by {degrees} degrees")
     i = CLOCKWISE.index(d.name)
     return directions[CLOCKWISE[(i + degrees // 45) % 8]]
-
-
-def display_memo(st, value, memo: dict) -> str:
-    """display(st, value), remembering each component's text in memo: for the labels of one
-    decision, where the same few components are shown in hundreds of selections."""
-    t = type(value)
-    if t is tuple:
-        return ", ".join([display_memo(st, v, memo) if type(v) is not Comp else
-                          memo[v] if v in memo else memo.setdefault(v, display(st, v)) for v in value])
-    if t is Comp:
-        text = memo.get(value)
-        if text is None:
-            text = memo[value] = display(st, value)
-        return text
-    return display(st, value)
