@@ -3,7 +3,8 @@
 1. The id of a seat's own card told which alike cards the seats before it were dealt: a
    component whose face a seat sees is shown by a handle that tells no more than its face.
 2. A map keyed by a card in a hidden hand showed the card's face as the key: keys are shown as
-   the seat reads them, as values and list items are.
+   the seat reads them, as values and list items are; and a map every seat sees may not be
+   keyed by cards that may lie hidden (which entries it has would tell which cards are one).
 3. A board condition that read a secret showed it in every seat's exits: the checker refuses it.
 4. A swap between two hands named both cards to an onlooker: the onlooker is told a face only
    when every seat saw it before or sees it now.
@@ -76,14 +77,17 @@ zone hand: hand of Card, per player:
     Card(value: 8)
 zone table: area of Card:
     Card(value: 5)
-var seen: map = {}
+var seen: map = {}, per player, visible to owner
 flow:
     for each p in players:
         for each c in p.hand:
-            set seen[c] to p
+            set p.seen[c] to p
     turn P1:
         choose c from contents(P1.hand) as "lay {c}":
             move c to table
+    turn P1:
+        choose c from contents(P1.hand) secretly as "pass {c}":
+            move c to P2.hand
     win players
 """
 
@@ -108,20 +112,50 @@ def test_lookalikes_are_numbered_by_where_they_lie_and_a_unique_component_keeps_
 
 
 # ---------------------------------------------------------------- 2. map keys
-def test_a_map_keyed_by_hidden_cards_shows_each_key_as_the_seat_reads_it():
+def test_a_map_keyed_by_cards_shows_each_key_as_the_seat_reads_it():
     state = _load(KEYS).new_game(seed=1)
-    theirs = state.view(1)["vars"]["seen"]
-    assert theirs == {"7": "P2", "8": "P2", "a Card": "P1", "a Card (2)": "P1"}
-    onlooker = state.view(None)["vars"]["seen"]
-    assert onlooker == {"a Card": "P1", "a Card (2)": "P1", "a Card (3)": "P2", "a Card (4)": "P2"}
-    # another face in P1's hand: the same view for P2 and the onlooker, not for P1
+    assert state.view(0)["vars"]["seen"] == {"P1": {"7": "P1", "8": "P1"}}
+    state.apply("lay 8")
+    state.apply("pass 7")          # P1's seven goes where P1 cannot see it
+    assert state.view(0)["vars"]["seen"] == {"P1": {"8": "P1", "a Card": "P1"}}
+    # another face for the seven in P2's hand: the same view for P1, not for P2
     other = state.clone()
     other.fields = list(state.fields)
-    mine = next(c.id for c in state.prog.comps if state.owner[c.id].index == 0 and state.fields[c.id] == (8,))
-    other.fields[mine] = (5,)
-    for seat in (1, None):
-        _sees_alike(state, other, seat)
-    assert other.view(0)["vars"]["seen"] != state.view(0)["vars"]["seen"]
+    seven = next(c.id for c in state.prog.comps if state.owner[c.id].index == 0 and state.fields[c.id] == (7,))
+    other.fields[seven] = (6,)
+    _sees_alike(state, other, 0)
+    assert other.view(1) != state.view(1)
+
+
+def test_keys_that_read_alike_are_kept_apart_in_an_order_that_tells_nothing():
+    game = _load(KEYS.replace("set p.seen[c] to p", "set p.seen[c] to c.value"))
+    state = game.new_game(seed=1)
+    state.apply("lay 8")
+    state.apply("pass 7")
+    shown = state.view(0)["vars"]["seen"]["P1"]
+    assert shown == {"8": 8, "a Card": 7}
+    both = state.clone()         # both of P1's cards out of its sight: two keys read 'a Card'
+    both.owner = list(state.owner)
+    eight = next(c.id for c in state.prog.comps if state.owner[c.id].index == 0 and state.fields[c.id] == (8,))
+    table, hand = state.prog.zones["table"], state.prog.zones["hand"][1]
+    both.contents = list(state.contents)
+    both.loc = list(state.loc)
+    both.contents[table.index] = tuple(c for c in state.contents[table.index] if c.id != eight)
+    both.contents[hand.index] = state.contents[hand.index] + (state.prog.comps[eight],)
+    both.loc[eight] = hand.index
+    both.face = list(state.face)
+    both.face[eight] = False
+    assert both.view(0)["vars"]["seen"]["P1"] == {"a Card": 7, "a Card (2)": 8}
+
+
+def test_a_map_every_seat_sees_may_not_be_keyed_by_cards_that_may_lie_hidden():
+    public = KEYS.replace(", per player, visible to owner", "").replace("set p.seen[c]", "set seen[c]")
+    with pytest.raises(RulesError) as err:
+        _load(public)
+    assert (err.value.line, err.value.column) == (15, 22)
+    assert "seen is a map every seat sees, keyed here by a Card" in str(err.value)
+    by_player = public.replace("set seen[c] to p", "set seen[p] to c.value")
+    assert _load(by_player).new_game(seed=1).view(None)["vars"]["seen"] == {"P1": 8, "P2": 8}
 
 
 # ---------------------------------------------------------------- 3. board conditions

@@ -26,7 +26,7 @@ from .conftest import ROOT
 GAME = ruledsl.load(str(ROOT / "tests" / "fixtures" / "every_zone.rules"))
 PROG = GAME.program
 SEATS = range(GAME.players)
-WHO = [*SEATS, None]                       # None: an onlooker, who sees only what every seat sees
+WHO = [*SEATS, None]                       # None: an onlooker, who sees only what is public
 CARDS = [c.id for c in PROG.comps if c.kind.name == "Card"]
 GHOSTS = [c.id for c in PROG.comps if c.kind.name == "Ghost"]
 FIELDS = PROG.comps[CARDS[0]].kind.fields  # value (face), range (back), mark (owner), secret (nobody)
@@ -40,8 +40,9 @@ PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=list(H
 # ---------------------------------------------------------------- what a seat may know
 
 def sees_face(state, cid, seat) -> bool:
-    if seat is None:
-        return all(sees_face(state, cid, s) for s in SEATS)
+    if seat is None:        # an onlooker sees what is public: faces up, zones whose faces all see
+        place = PROG.places[state.loc[cid]]
+        return state.face[cid] or getattr(place, "visibility", None) == "all"
     if state.face[cid] or state.known[cid] >> seat & 1:
         return True
     place = PROG.places[state.loc[cid]]

@@ -1,5 +1,5 @@
 """Pass: what every seat is shown without anyone telling it (a board's paths, the progress text,
-a phase's name) reads only what every seat may see.
+a phase's name, a map every seat sees) reads only what every seat may see.
 
 A board lies open on the table: every seat's view lists a grid square's exits and a graph's
 edges as they are now, so an edge's `when` or a grid's `connect … when` that read a secret would
@@ -12,6 +12,9 @@ or where a component lies whose kind hides its position. Faces of components rea
 taken as what lies on the board, face up. docs/language.md#visibility says why the checker
 refuses rather than the engine hiding the result: a path hidden from a seat's view would
 still show in the moves it is offered and in every distance the rules work out from it.
+
+A map every seat sees may not be keyed (`set v[c] to x`) by a component that may lie hidden:
+which entries it has would tell every seat which of the cards it cannot see are one.
 """
 from __future__ import annotations
 
@@ -41,6 +44,35 @@ def check(ctx: Context) -> None:
     for stmt in statements(g):
         if isinstance(stmt, n.Phase):
             _public(ctx, stmt.name, "a phase's name", "every seat's view shows it")
+        elif isinstance(stmt, n.Set):
+            _keyed(ctx, stmt)
+
+
+def _keyed(ctx: Context, stmt: n.Set) -> None:
+    """`set v[c] to x` of a map every seat sees, keyed by a component that may lie hidden: which
+    entries the map has tells every seat which of the components it cannot see are one (a card
+    noted twice makes one entry), however its keys are shown."""
+    target = stmt.target
+    if type(target) is not n.Index or type(target.obj) is not n.Name:
+        return
+    decl = ctx.resolved.get(id(target.obj))
+    var = ctx.game.vars.get(target.obj.name) if decl is not None and decl.category == "variable" else None
+    key = ctx.types.get(id(target.index))
+    if var is None or _secret_var(var) or key is None or key.head != "kind":
+        return
+    kind = ctx.game.kinds.get(key.name)
+    if kind is not None and _may_hide(ctx, kind):
+        ctx.error(target.index.span, f"{var.name} is a map every seat sees, keyed here by a {kind.name}, which "
+                  f"may lie where some seat cannot see it: which entries {var.name} has would tell every seat "
+                  f"which {kind.name}s are one",
+                  f"key it by what every seat sees (a player, a number), or make {var.name} visible to owner "
+                  f"or nobody and reveal it when all may know")
+
+
+def _may_hide(ctx: Context, kind: n.KindDecl) -> bool:
+    """Whether a component of kind may lie where some seat cannot see its face or its place."""
+    return _position_hidden(kind) or any(zone.of == kind.name and _hides(ctx, zone)
+                                         for zone in ctx.game.zones.values())
 
 
 def _public(ctx: Context, root, what: str, why: str) -> None:

@@ -2,7 +2,8 @@
 the texts a seat reads of components (a decision's labels) and the handles that identify
 components are made (docs/language.md#visibility).
 
-A seat is a 0-based index, or None for an onlooker, who sees what every seat sees. A seat knows
+A seat is a 0-based index, or None for an onlooker (a spectator), who sees what is public: faces
+up, zones whose faces all see, variables visible to all or revealed. A seat knows
 where a component is unless its kind hides its position from it; it sees its face as
 effects/events.sees_face says. What it does not see of a component reads as the component's
 kind ('a Card').
@@ -31,21 +32,22 @@ def knows_position(st, comp: Comp, seat) -> bool:
 
 
 def sees(prog, st, comp: Comp, seat) -> bool:
-    """Whether seat (None: an onlooker, who sees a face every seat sees) sees comp's face where it
-    lies now."""
+    """Whether seat (None: an onlooker, who sees a public face) sees comp's face where it lies now."""
     if seat is None:
-        return face_mask(prog, st, comp) == prog.everyone
+        return face_mask(prog, st, comp) & prog.onlooker != 0
     return sees_face(prog, st, comp, seat)
 
 
 def seen_text(prog, st, value, seat) -> str:
     """value as seat reads it: as display() shows it, but each component whose place or face seat
-    may not see as its kind ('a Card'), inside lists and maps too."""
+    may not see as what it sees of it (unseen_text), inside lists and maps too."""
     t = type(value)
     if t is Comp:
-        if knows_position(st, value, seat) and sees(prog, st, value, seat):
+        if not knows_position(st, value, seat):
+            return a_kind(value.kind.name)
+        if sees(prog, st, value, seat):
             return component_text(st, value)
-        return a_kind(value.kind.name)
+        return unseen_text(st, value, seat)
     if t is tuple or t is list:
         return ", ".join(seen_text(prog, st, v, seat) for v in value)
     if t is dict:
@@ -55,9 +57,9 @@ def seen_text(prog, st, value, seat) -> str:
 
 def display_memo(st, value, memo: dict) -> str:
     """A decision's label text of value (display), as its chooser, memo[None], reads it (a
-    component whose face the chooser may not see as 'a Card', so that two such read alike and
-    make one option), each component's text remembered in memo: the same few components are
-    shown in hundreds of selections."""
+    component whose face the chooser may not see as what it sees of it, 'a Card (high)', so that
+    two it cannot tell apart read alike and make one option), each component's text remembered
+    in memo: the same few components are shown in hundreds of selections."""
     t = type(value)
     if t is tuple:
         return ", ".join([display_memo(st, v, memo) if type(v) is not Comp else
@@ -73,9 +75,23 @@ def display_memo(st, value, memo: dict) -> str:
 
 def _chooser_reads(st, comp: Comp, chooser) -> str:
     seat = chooser.index
-    if sees_position(st, comp, seat) and sees_face(st.prog, st, comp, seat):
+    if not sees_position(st, comp, seat):
+        return a_kind(comp.kind.name)
+    if sees_face(st.prog, st, comp, seat):
         return component_text(st, comp)
-    return a_kind(comp.kind.name)
+    return unseen_text(st, comp, seat)
+
+
+def unseen_text(st, comp: Comp, seat) -> str:
+    """How seat reads a component whose place it knows and whose face it may not see: its kind,
+    and the fields it sees of it (its back; its owner's fields, to its owner), as a view shows
+    them: 'a Card (high)'. Two components read alike exactly when the seat cannot tell them apart."""
+    kind = comp.kind
+    owner = st.owner[comp.id]
+    mine = seat is not None and owner is not None and owner.index == seat
+    shown = [display(st, value) for name, vis, value in zip(kind.fields, kind.field_visibility, st.fields[comp.id])
+             if (vis == "all" or vis == "owner" and mine) and name not in kind.hidden]
+    return a_kind(kind.name) + (f" ({', '.join(shown)})" if shown else "")
 
 
 # ---------------------------------------------------------------- handles

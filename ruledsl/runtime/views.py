@@ -212,16 +212,6 @@ def _disclosed(st, slot, seat) -> bool:
     return mask == ALL_SEATS or (seat is not None and mask >> seat & 1 == 1)
 
 
-def _slot_seen(prog, st, decl, slot: int, owner_index, seat) -> bool:
-    """Whether seat sees a variable's slot (owner_index: the seat it belongs to, if per player).
-    An onlooker sees what every seat sees."""
-    if seat is not None:
-        return _var_visible(decl, owner_index, seat) or _disclosed(st, slot, seat)
-    if _var_visible(decl, owner_index, None) or _disclosed(st, slot, None):
-        return True
-    return all(_var_visible(decl, owner_index, p.index) or _disclosed(st, slot, p.index) for p in prog.players)
-
-
 def _vars(prog, st, seat, handles) -> dict:
     out = {}
     for name, decl in prog.var_decls.items():
@@ -231,11 +221,11 @@ def _vars(prog, st, seat, handles) -> dict:
         if decl.per_player:
             values = {}
             for p in prog.players:
-                if _slot_seen(prog, st, decl, slot + p.index, p.index, seat):
+                if _var_visible(decl, p.index, seat) or _disclosed(st, slot + p.index, seat):
                     values[p.name] = encode(prog, st, st.vals[slot + p.index], seat, handles)
             if values:
                 out[name] = values
-        elif _slot_seen(prog, st, decl, slot, None, seat):
+        elif _var_visible(decl, None, seat) or _disclosed(st, slot, seat):
             out[name] = encode(prog, st, st.vals[slot], seat, handles)
     return out
 

@@ -55,7 +55,8 @@ class Place:
     index: its slot in State.contents; lays_up: whether what is put there lies face up unless
     told otherwise; default_end: where a move puts a component unless told ("top" or "bottom");
     sees: the seats, as a bitmask, that see the face of whatever lies here face down (a zone
-    visible to all or to its owner; none on a board), set when the program is built.
+    visible to all or to its owner; none on a board), set when the program is built; for a zone
+    visible to all, onlookers too (Program.onlooker's bit).
     """
     __slots__ = ("index", "name", "label", "lays_up", "default_end", "sees")
 
