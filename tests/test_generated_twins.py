@@ -4,7 +4,8 @@ for every construct that keeps a secret, every seat and the onlooker (view(None)
 The games are written by hypothesis (tests/hidden_games.py) and played under both chance
 modes. Two games a and b start alike; a takes random actions; b takes the same action wherever
 the seat knows it (its own, others' public ones, chance it sees: `actions_seen` names them),
-and another wherever it does not (chance it does not see, others' secret choices). Until an
+and another wherever it does not (chance it does not see, others' secret choices), of those
+that take what every seat sees alike (a card with the same back). Until an
 option shows a secret to the seat (its label says whom it shows it to), the seat must be shown
 the same of a and b at every step: its view, its events, its legal labels, its observation
 tensor and information-state string, the history it may know, and the boards' paths. A

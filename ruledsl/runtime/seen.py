@@ -74,10 +74,13 @@ def display_memo(st, value, memo: dict) -> str:
 
 
 def _chooser_reads(st, comp: Comp, chooser) -> str:
+    """How chooser reads comp (seen_text's answer), its commonest case written out: a component
+    in plain sight (a decision's labels show components at every action)."""
+    cid = comp.id
     seat = chooser.index
-    if not sees_position(st, comp, seat):
+    if comp.kind.position != "all" and not sees_position(st, comp, seat):
         return a_kind(comp.kind.name)
-    if sees_face(st.prog, st, comp, seat):
+    if st.face[cid] or (st.known[cid] | st.prog.places[st.loc[cid]].sees) >> seat & 1:     # sees_face()
         return component_text(st, comp)
     return unseen_text(st, comp, seat)
 

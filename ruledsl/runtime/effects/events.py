@@ -239,6 +239,7 @@ def moved_run(prog, st, items, before, old, new, end) -> list:
     gained = new.sees       # who sees the faces where they land (moved()'s, less what each one's seats know)
     public, onlooker = prog.public, prog.onlooker
     faces, known, owners, fields = st.face, st.known, st.owner, st.fields
+    # (moved() written out, each way a kind's place is seen apart: a deal moves dozens at once)
     out, names, kinds = [], [], []
     key_to = key_who = _NO_KEY
     last = pos = kind_name = field = None
@@ -248,23 +249,22 @@ def moved_run(prog, st, items, before, old, new, end) -> list:
             last, pos, kind_name = kind, kind.position, kind.name
             field = kind.read_as if kind.shown is None else None     # the field it reads as, if any
         cid = comp.id
-        if pos == "all":
-            position = everyone
+        name = None
+        if pos == "all":        # where it lies is seen by all: named unless no one sees its face
+            face = True
+            if faces[cid]:
+                to = who = None
+            else:
+                seen = before_face | known[cid] & everyone | gained
+                if seen & onlooker:
+                    to = who = None
+                else:
+                    to, who = seen & everyone, kind_name
         else:
             owner = owners[cid]
-            position = 1 << owner.index if pos == "owner" and owner is not None else 0
-        seen = before_face | (public if faces[cid] else known[cid] & everyone | gained)
-        face = position & seen
-        name = None
-        if pos == "all" and seen & onlooker:
-            to = who = None
-        elif pos == "all":
-            to, who = face, kind_name
-        elif face:
-            to, who = position, None
-        else:
-            to, who = position, None
-            face = None
+            to = 1 << owner.index if pos == "owner" and owner is not None else 0
+            who = None
+            face = to & (before_face | (public if faces[cid] else known[cid] & everyone | gained)) or None
         if face is not None:
             name = fields[cid][field] if field is not None else None
             if type(name) is not str:
