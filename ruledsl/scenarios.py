@@ -23,6 +23,7 @@ from .runtime.engine import loop
 from .runtime.engine.failures import located
 from .runtime.effects.events import events_of
 from .runtime.model.values import Comp, Player, Zone, display
+from .runtime.views import shows_face
 
 
 @attrs.frozen
@@ -234,10 +235,7 @@ class Driver:
         what = self.text(item_span)
         if type(value) is not Comp:
             raise ScenarioFailure(item_span, f"{what} is neither a component nor a variable")
-        view = self.state.view(who.index)
-        places = list(view["zones"].values()) + [loc["contents"] for board in view["board"].values()
-                                                 for loc in board.values()]
-        seen = any(c.get("id") == value.id for contents in places for c in contents)
+        seen = shows_face(self.state.prog, self.state, value, who.index)
         self._seen(span, who, seen, what, negated)
 
     def _seen(self, span, who, seen: bool, what: str, negated: bool) -> None:

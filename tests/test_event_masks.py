@@ -55,19 +55,25 @@ def test_masks_agree_with_each_seat(name, seed, steps):
     assert prog.comps
     for comp in prog.comps:
         seats = sum(1 << p.index for p in prog.players if sees_face(prog, state, comp, p.index))
-        assert face_mask(prog, state, comp) == seats
+        place = prog.places[state.loc[comp.id]]
+        public = state.face[comp.id] or getattr(place, "visibility", None) == "all"
+        assert face_mask(prog, state, comp) == seats | (prog.onlooker if public else 0)
 
 
 def _told_seat_by_seat(prog, state, comp, before: int, verb: str) -> Event:
     """The event about comp as the rules tell it, asked seat by seat: named to the seats that know
     where it is and see its face (or saw it before), 'a Kind' to the others who know where it
-    is, nothing to the seats that do not."""
+    is, nothing to the seats that do not. An onlooker is told what is public: the name only when
+    the face was public before (before's bit after the seats') or is now (face up, or in a zone
+    whose faces all see), where it is only when every seat may always know it."""
     position, face = _seat_by_seat(prog, state, comp, before)
     everyone = (1 << len(prog.players)) - 1
+    place = prog.places[state.loc[comp.id]]
+    public = before >> len(prog.players) & 1 or state.face[comp.id] or getattr(place, "visibility", None) == "all"
     named, anonymous = f"{component_text(state, comp)} {verb}", f"{a_kind(comp.kind.label)} {verb}"
-    if face == everyone:
+    if comp.kind.position == "all" and public:
         return Event(named, None, None, "move")
-    if position == everyone:
+    if comp.kind.position == "all":
         return Event(named, seats_of(face), anonymous, "move")
     return Event(named if face else anonymous, seats_of(position), None, "move")
 
@@ -87,7 +93,7 @@ def test_a_move_written_out_when_read_reads_as_each_seat_may_see_it(name, seed, 
     for comp in rng.sample(prog.comps, min(40, len(prog.comps))):
         old, new = rng.choice(prog.places), prog.places[state.loc[comp.id]]
         end = rng.choice(("top", "bottom"))
-        for before in range(1 << len(prog.players)):
+        for before in range(1 << len(prog.players) + 1):     # (the last bit: public before)
             news = event_of(moved(prog, state, comp, before, old, new, end))
             expected = _told_seat_by_seat(prog, state, comp, before, _route(old, new, end))
             assert _as_read(news, seats) == _as_read(expected, seats)
@@ -133,7 +139,7 @@ def test_runs_of_moves_merge_as_their_texts_would(name, seed):
     events = []
     for _ in range(rng.randint(2, 40)):
         old, new = rng.choice(places), rng.choice(places)
-        before = rng.choice((0, 1, (1 << len(prog.players)) - 1))
+        before = rng.choice((0, 1, prog.everyone, prog.public))
         events.append(event_of(moved(prog, state, rng.choice(comps), before, old, new, "top")))
     assert [(e.text, e.to, e.others) for e in map(event_of, _merged(events))] == _merged_by_text(events)
 
@@ -154,7 +160,7 @@ def test_a_run_of_moves_told_at_once_is_each_told_then_merged(name, seed, steps)
     if rng.random() < 0.4:      # of one kind (a bag's tokens drawn), which moved_run makes at once
         comps = comps[:1] + [c for c in comps[1:] if c.kind is comps[0].kind]
     items = [rng.choice(comps) for _ in range(rng.randint(1, 12))]
-    before = [rng.choice((0, 1, rng.randrange(1 << len(prog.players)), (1 << len(prog.players)) - 1))
+    before = [rng.choice((0, 1, rng.randrange(1 << len(prog.players)), prog.everyone, prog.public))
               for _ in items]
     if rng.random() < 0.5:      # seen by none before (a deal from a face-down deck): runs of alike ones
         before = [0] * len(items)

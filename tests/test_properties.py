@@ -168,15 +168,18 @@ def assert_views_tell_only_what_may_be_seen(state):
             assert view["actions"] == state.legal_labels()
         if seat is None:
             continue
+        comps = state.game.program.comps
         for entry in component_entries(view):
             assert ("id" in entry) != (entry.get("hidden") is True), entry
-            if "id" in entry:
-                assert may_see_face(state, entry["id"], seat), (seat, entry)
         for entry, cid in aligned(state, view):
             if "id" in entry:
-                assert entry["id"] == cid                 # the id shown is the component lying there
+                assert may_see_face(state, cid, seat), (seat, cid)
+                # the handle shown is the component's id, or a lookalike's (which one never shows)
+                assert comps[entry["id"]].kind is comps[cid].kind
             else:
                 assert not may_see_face(state, cid, seat), (seat, cid)
+        handles = [entry["id"] for entry, _ in aligned(state, view) if "id" in entry]
+        assert len(set(handles)) == len(handles), "two components shown with one handle"
 
 
 def swap_hidden_pair(state, seat, rnd):

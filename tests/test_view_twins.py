@@ -26,7 +26,7 @@ from .conftest import ROOT
 GAME = ruledsl.load(str(ROOT / "tests" / "fixtures" / "every_zone.rules"))
 PROG = GAME.program
 SEATS = range(GAME.players)
-WHO = [*SEATS, None]                       # None: an onlooker, who sees only what every seat sees
+WHO = [*SEATS, None]                       # None: an onlooker, who sees only what is public
 CARDS = [c.id for c in PROG.comps if c.kind.name == "Card"]
 GHOSTS = [c.id for c in PROG.comps if c.kind.name == "Ghost"]
 FIELDS = PROG.comps[CARDS[0]].kind.fields  # value (face), range (back), mark (owner), secret (nobody)
@@ -40,8 +40,9 @@ PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=list(H
 # ---------------------------------------------------------------- what a seat may know
 
 def sees_face(state, cid, seat) -> bool:
-    if seat is None:
-        return all(sees_face(state, cid, s) for s in SEATS)
+    if seat is None:        # an onlooker sees what is public: faces up, zones whose faces all see
+        place = PROG.places[state.loc[cid]]
+        return state.face[cid] or getattr(place, "visibility", None) == "all"
     if state.face[cid] or state.known[cid] >> seat & 1:
         return True
     place = PROG.places[state.loc[cid]]
@@ -176,7 +177,12 @@ def test_every_place_shows_how_many_things_a_seat_knows_lie_there(state):
                        else view["board"][place.board][place.name]["contents"])
             there = [c for c in state.contents[place.index] if sees_position(state, c.id, seat)]
             assert len(listing) == len(there)
-            assert {e["id"] for e in listing if "id" in e} == {c.id for c in there if sees_face(state, c.id, seat)}
+            # each face seen shows a handle: its id, or (lookalikes, the ghosts) an id of its kind
+            shown = [e["id"] for e in listing if "id" in e]
+            seen = [c.id for c in there if sees_face(state, c.id, seat)]
+            assert len(shown) == len(seen)
+            assert sorted(PROG.comps[h].kind.name for h in shown) == sorted(PROG.comps[c].kind.name for c in seen)
+            assert {h for h in shown if h in CARDS} == {c for c in seen if c in CARDS}
 
 
 # ---------------------------------------------------------------- the twins have teeth

@@ -72,6 +72,6 @@ def score(state) -> list:
 def rollout(state, rng, depth: int, scale=None, deadline=None) -> list:
     """Play state out at random for at most depth actions (cut at the deadline, if given: a
     move's limit) and score it on scale (state is changed, and muted: nobody reads what a
-    playout logs)."""
-    play_randomly(state.mute(), rng, depth, deadline)
+    playout logs; its chance is drawn where it happens, seeded from rng: nobody branches on it)."""
+    play_randomly(state.mute().sample_chance(rng.getrandbits(64)), rng, depth, deadline)
     return (scale or Scale()).score(state)

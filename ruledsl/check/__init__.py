@@ -6,6 +6,7 @@ declarations.py  components, zones, vars, options: types, fields, contents
 boards.py        boards hang together: maps, edges, unreachable places
 scope.py         every name in every rule resolves and every expression has a type
                  (exprs.py: the expression half of it)
+public.py        what every seat is shown unasked (board paths, progress, phase names) reads no secret
 flow.py          the game can end, loops can be left, decisions have a chooser
 decisions.py     which rules and statements can stop for a decision
 types.py         the types expressions have
@@ -49,13 +50,14 @@ class CheckedGame:
 def check_game(definition: GameDef, *, complete: bool = True, sites: bool = True) -> CheckedGame:
     """Every pass in order. sites: also type each define's body for each call, as the runtime
     writes it there (what a check that only reports may leave out: it reports nothing more)."""
-    from . import boards, declarations, flow, labels, scope, sizes
+    from . import boards, declarations, flow, labels, public, scope, sizes
     from .context import Context
 
     ctx = Context(definition, sites)
     declarations.check(ctx, complete=complete)
     boards.check(ctx)
     scope.check(ctx)
+    public.check(ctx)
     analysis = flow.check(ctx, complete=complete)
     sizes.check(ctx)
     labels.check(ctx)

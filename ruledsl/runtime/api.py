@@ -352,6 +352,17 @@ class GameState(StateData):
         self.muted = True
         return self
 
+    def sample_chance(self, seed: int) -> "GameState":
+        """Draw chance from now on with the state's own generator, seeded with seed, as a seeded
+        game does: every die, random(…) and draw from a bag or a shuffled deck is settled where
+        it happens, with the odds explicit chance gives its outcomes, and no chance event waits
+        to be taken (but one already pending). For a playout nobody branches on (a search bot's
+        rollouts): it saves listing and labelling the outcomes of every chance event. The same
+        state and seed play the same. Returns the state."""
+        self.rng = seed_rng(seed)
+        self.explicit = False
+        return self
+
     @property
     def log_mark(self):
         """An opaque mark of the log as it is now, for `events(seat, since=mark)`."""

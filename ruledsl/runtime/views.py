@@ -1,11 +1,11 @@
 """What one seat may see of a state, as JSON-ready data.
 
-Built only from what the seat may see: variables by their visibility,
-components by their zone's and face's rules (a hidden component shows its
-kind and its backs' fields, never its id; in a stack only the top one shows
-its back), positions by their kind's `position visible to`, and the events
-the seat was told of. Nothing in a view depends on the order of hidden
-things that the seat could not see.
+Built only from what the seat may see, through the rules of seen.py: variables by their
+visibility, components by their zone's and face's rules (a hidden component shows its kind and
+its backs' fields, never a handle; in a stack only the top one shows its back; a component whose
+face is seen shows a handle that tells no more than its face), map keys as the seat reads them,
+positions by their kind's `position visible to`, and the events the seat was told of. Nothing
+in a view depends on the order of hidden things that the seat could not see.
 """
 from __future__ import annotations
 
@@ -13,22 +13,24 @@ import json
 from fractions import Fraction
 
 from ..check.builtins import ZONE_SHAPES
-from .effects.events import event_of, sees_face, sees_position
+from .effects.events import event_of
 from .model.state import ALL_SEATS, log_length
 from .model.values import Comp, EnumValue, Location, Player, Zone, display
+from .seen import Handles, knows_position, sees, seen_text
 
 
-def comp_view(prog, st, comp: Comp, seat) -> dict:
+def comp_view(prog, st, comp: Comp, seat, handles=None) -> dict:
+    """What seat sees of a component whose place it knows. handles: the view's (seen.Handles);
+    None: the component's own id (for a state's fingerprint, which is no one's view)."""
     kind = comp.kind
     owner = st.owner[comp.id]
-    face = sees_face(prog, st, comp, seat) if seat is not None else \
-        all(sees_face(prog, st, comp, p.index) for p in prog.players)
+    face = sees(prog, st, comp, seat)
     out = {"kind": kind.name}
     if owner is not None:
         out["owner"] = owner.name
     values = st.fields[comp.id]
     if face:
-        out["id"] = comp.id
+        out["id"] = handles.of(comp) if handles is not None else comp.id
         out["face_up"] = st.face[comp.id]
     else:
         out["hidden"] = True
@@ -37,14 +39,25 @@ def comp_view(prog, st, comp: Comp, seat) -> dict:
         if name in kind.hidden:
             continue            # bookkeeping players are never shown
         if vis == "all" or (vis is None and face) or (vis == "owner" and owner is not None and owner.index == seat):
-            fields[name] = encode(prog, st, value, seat)
+            fields[name] = encode(prog, st, value, seat, handles)
     out["fields"] = fields
     if face and len(fields) + len(kind.hidden) == len(kind.fields):
         out["text"] = display(st, comp)     # how the log names it ("Move 2", "Red's pawn")
     return out
 
 
-def encode(prog, st, value, seat):
+def shows_face(prog, st, comp: Comp, seat) -> bool:
+    """Whether view(seat) shows comp's face where it lies (a scenario's `expect P1 sees c`): its
+    place is in the view (not a zone the rules keep `hidden`), and seat knows where it is and
+    sees its face."""
+    place = prog.places[st.loc[comp.id]]
+    if type(place) is Zone and prog.defn.zones[place.decl_name].hidden:
+        return False
+    return knows_position(st, comp, seat) and sees(prog, st, comp, seat)
+
+
+def encode(prog, st, value, seat, handles=None):
+    """A value as seat sees it, JSON-ready (handles: as comp_view's)."""
     t = type(value)
     if value is None or t in (bool, int, str, float):
         return value
@@ -53,14 +66,34 @@ def encode(prog, st, value, seat):
     if t in (Player, EnumValue, Location, Zone):
         return value.name
     if t is Comp:
-        if not (sees_position(st, value, seat) if seat is not None else value.kind.position == "all"):
+        if not knows_position(st, value, seat):
             return {"kind": value.kind.name, "hidden": True}
-        return comp_view(prog, st, value, seat)
+        return comp_view(prog, st, value, seat, handles)
     if t is tuple or t is list:
-        return [encode(prog, st, v, seat) for v in value]
+        return [encode(prog, st, v, seat, handles) for v in value]
     if t is dict:
-        return {display(st, k): encode(prog, st, v, seat) for k, v in value.items()}
+        return _map(prog, st, value, seat, handles)
     return display(st, value)
+
+
+def _map(prog, st, value: dict, seat, handles) -> dict:
+    """A map as seat sees it: each key as the seat reads it (seen_text: a component it may not see
+    as 'a Card'), as values and list items are shown. Keys that read alike (two cards it may not
+    see) are kept apart as "a Card", "a Card (2)", … in an order of their values' own, so that
+    which was set first tells nothing."""
+    read: dict = {}
+    for k, v in value.items():
+        read.setdefault(seen_text(prog, st, k, seat), []).append(encode(prog, st, v, seat, handles))
+    out = {}
+    for key, values in read.items():
+        if len(values) > 1:
+            values.sort(key=_canonical)
+        for i, v in enumerate(values):
+            name = key if i == 0 else f"{key} ({i + 1})"
+            while name in out or (i and name in read):
+                name += "'"
+            out[name] = v
+    return out
 
 
 def _var_visible(decl, owner_index, seat) -> bool:
@@ -72,12 +105,11 @@ def _var_visible(decl, owner_index, seat) -> bool:
     return False
 
 
-def _contents(prog, st, place, seat) -> list:
+def _contents(prog, st, place, seat, handles) -> list:
     """What lies in a place, as a person at the table sees it: one entry per component the
     seat may know is there, each as comp_view shows it, except where the way things lie
     hides more (see _stacked and _unordered)."""
-    entries = [comp_view(prog, st, c, seat) for c in st.contents[place.index]
-               if seat is None and c.kind.position == "all" or seat is not None and sees_position(st, c, seat)]
+    entries = [comp_view(prog, st, c, seat, handles) for c in st.contents[place.index] if knows_position(st, c, seat)]
     unsettled = place.index in st.lazy          # shuffled, its order not yet drawn (explicit chance)
     if type(place) is Zone and ZONE_SHAPES[place.shape].stacked:
         return _stacked(prog, place, entries, unsettled)
@@ -111,6 +143,7 @@ def build_view(prog, st, seat, log: bool = True) -> dict:
     leaves the log out (an empty list), for readers that keep their own (it grows with the game)."""
     decision = st.pending
     chooser = decision.seat if decision is not None else None
+    handles = Handles(prog, st, seat)
     view = {
         "game": prog.defn.title,
         "seat": prog.players[seat].name if seat is not None else None,
@@ -122,7 +155,7 @@ def build_view(prog, st, seat, log: bool = True) -> dict:
         "chance": decision is not None and decision.seat is None,
         "terminal": st.result is not None,
         "returns": list(st.result) if st.result is not None else None,
-        "vars": _vars(prog, st, seat),
+        "vars": _vars(prog, st, seat, handles),
         "zones": {},
         "board": {},
         "log": list(seat_log(st, seat)) if log else [],
@@ -132,12 +165,12 @@ def build_view(prog, st, seat, log: bool = True) -> dict:
         view["progress"] = prog.progress(st)
     for place in prog.places:
         if type(place) is Zone and not prog.defn.zones[place.decl_name].hidden:
-            view["zones"][place.name] = _contents(prog, st, place, seat)
+            view["zones"][place.name] = _contents(prog, st, place, seat, handles)
     for board in prog.boards.values():
         locs = {}
         for loc in board.locations:
             locs[loc.name] = {"label": loc.label, "column": loc.column, "row": loc.row,
-                              "tags": sorted(st.tags[loc.index]), "contents": _contents(prog, st, loc, seat)}
+                              "tags": sorted(st.tags[loc.index]), "contents": _contents(prog, st, loc, seat, handles)}
             if board.grid:
                 locs[loc.name]["exits"] = _exits(prog, st, loc)
         view["board"][board.name] = locs
@@ -180,7 +213,7 @@ def _disclosed(st, slot, seat) -> bool:
     return mask == ALL_SEATS or (seat is not None and mask >> seat & 1 == 1)
 
 
-def _vars(prog, st, seat) -> dict:
+def _vars(prog, st, seat, handles) -> dict:
     out = {}
     for name, decl in prog.var_decls.items():
         if decl.hidden:
@@ -190,11 +223,11 @@ def _vars(prog, st, seat) -> dict:
             values = {}
             for p in prog.players:
                 if _var_visible(decl, p.index, seat) or _disclosed(st, slot + p.index, seat):
-                    values[p.name] = encode(prog, st, st.vals[slot + p.index], seat)
+                    values[p.name] = encode(prog, st, st.vals[slot + p.index], seat, handles)
             if values:
                 out[name] = values
         elif _var_visible(decl, None, seat) or _disclosed(st, slot, seat):
-            out[name] = encode(prog, st, st.vals[slot], seat)
+            out[name] = encode(prog, st, st.vals[slot], seat, handles)
     return out
 
 
@@ -205,9 +238,11 @@ def view_digest(prog, st, seat) -> "Digest":
     For samplers that compare many guessed states with what a seat saw."""
     decision = st.pending
     chooser = decision.seat if decision is not None else None
-    places = [_contents_key(prog, st, place, seat) for place in prog.places]
+    handles = Handles(prog, st, seat)
+    variables = _vars(prog, st, seat, handles)
+    places = [_contents_key(prog, st, place, seat, handles) for place in prog.places]
     main = (st.current, st.round, st.phase, chooser, decision is not None and decision.seat is None,
-            st.result, _vars(prog, st, seat), places, [st.tags[loc.index] for loc in prog.all_locations],
+            st.result, variables, places, [st.tags[loc.index] for loc in prog.all_locations],
             decision.labels if decision is not None and chooser is not None and chooser == seat else None)
     return Digest(main, prog, st)
 
@@ -238,10 +273,10 @@ class Digest:
     __hash__ = None
 
 
-def _contents_key(prog, st, place, seat) -> tuple:
+def _contents_key(prog, st, place, seat, handles) -> tuple:
     """What _contents shows of a place, as keys (see _comp_key): stacks show only their top
     item's back, places without an order their hidden items in an order of their own."""
-    keys = [_comp_key(prog, st, c, seat) for c in st.contents[place.index] if sees_position(st, c, seat)]
+    keys = [_comp_key(prog, st, c, seat, handles) for c in st.contents[place.index] if knows_position(st, c, seat)]
     unsettled = place.index in st.lazy
     if type(place) is Zone and ZONE_SHAPES[place.shape].stacked:
         return tuple(_UNDER if k[2] is None and (i > 0 or unsettled) else k for i, k in enumerate(keys))
@@ -254,21 +289,22 @@ def _contents_key(prog, st, place, seat) -> tuple:
 _UNDER = ("under a stack's top",)
 
 
-def _comp_key(prog, st, comp: Comp, seat):
-    """What view(seat) shows of a component, as comp_view does, without building it: the id
+def _comp_key(prog, st, comp: Comp, seat, handles):
+    """What view(seat) shows of a component, as comp_view does, without building it: the handle
     (third) is None exactly when its face is hidden from seat."""
     cid = comp.id
     kind = comp.kind
     owner = st.owner[cid]
-    face = sees_face(prog, st, comp, seat)
+    face = sees(prog, st, comp, seat)
     shown = []
     for name, vis, value in zip(kind.fields, kind.field_visibility, st.fields[cid]):
         if name in kind.hidden:
             continue
         if vis == "all" or (vis is None and face) or (vis == "owner" and owner is not None and owner.index == seat):
             t = type(value)
-            shown.append(value if t in (int, str, bool, float) or value is None else encode(prog, st, value, seat))
-    return (kind.name, owner, cid if face else None, st.face[cid] if face else None, tuple(shown))
+            shown.append(value if t in (int, str, bool, float) or value is None else
+                         encode(prog, st, value, seat, handles))
+    return (kind.name, owner, handles.of(comp) if face else None, st.face[cid] if face else None, tuple(shown))
 
 
 def _dynamic_exits(prog) -> frozenset:

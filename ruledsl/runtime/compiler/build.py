@@ -25,7 +25,8 @@ from ..model.collections import items_of, size_of
 from ..model.program import Program, type_text
 from ..model.signals import SUSPEND, GameOver, Runaway
 from ..model.state import ALL_SEATS, Frame
-from ..model.values import Comp, Die, EnumValue, Location, Player, Zone, display, display_memo
+from ..model.values import Comp, Die, EnumValue, Location, Player, Zone, display
+from ..seen import display_memo
 from . import names as nm
 from .certain import Certain
 from .exprs import UNSET, ExprGen

@@ -851,7 +851,7 @@ class UnitGen(TogetherGen):
             # decision out again with '#notes' in its frame)
             unit.add("notes = {} if '#notes' in env else _LATER", span)
         if exprs.memo_used:
-            unit.add("memo = {}", span)         # each component's text, worked out once
+            unit.add("memo = {None: chooser}", span)     # each component's text as chooser reads it, once
         if searches:
             unit.add("st.memo = {}", span)      # the searches made, kept while the options are worked out
         for name in hoist.names:

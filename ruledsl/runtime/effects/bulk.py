@@ -117,7 +117,7 @@ def _faces_before(prog, st, items: tuple, up: bool, old):
     where it cannot matter, as move() has it), all lying in the place old (face_mask, for each:
     what old shows worked out once); None when an item reads by its kind's `shown as`, which may
     read what the others' moves change (then they move one by one)."""
-    everyone = prog.everyone
+    everyone, public = prog.everyone, prog.public
     shown = old.sees
     face, known = st.face, st.known
     before = []
@@ -129,7 +129,7 @@ def _faces_before(prog, st, items: tuple, up: bool, old):
             before.append(0)
         else:
             cid = c.id
-            before.append(everyone if face[cid] else known[cid] & everyone | shown)
+            before.append(public if face[cid] else known[cid] & everyone | shown)
     return before
 
 

@@ -36,7 +36,7 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quietly=F
     if quiet or up_after and sort.position == "all":
         before = 0
     else:       # face_mask(), written out
-        before = prog.everyone if st.face[cid] else st.known[cid] & prog.everyone | prog.places[old_index].sees
+        before = prog.public if st.face[cid] else st.known[cid] & prog.everyone | prog.places[old_index].sees
     if st.lazy and new_index in st.lazy:
         settle(st, new_index)
     items = contents[old_index]
@@ -64,7 +64,9 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quietly=F
             else:
                 to = before | dest.sees
                 who = sort.label
-                if to == prog.everyone:
+                # named to onlookers too only if its face was public before or is now (the
+                # onlooker's bit): a card passed between two hands is named to those two alone
+                if to & prog.onlooker:
                     to = who = None
             i = sort.read_as
             name = st.fields[cid][i] if sort.shown is None and i is not None else None

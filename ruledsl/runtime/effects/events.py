@@ -45,12 +45,12 @@ def sees_position(st, comp: Comp, seat: int) -> bool:
 
 
 def face_mask(prog, st, comp: Comp) -> int:
-    """The seats that may see comp's face where it lies now, as a bitmask (sees_face, for all)."""
-    everyone = prog.everyone
+    """The seats that may see comp's face where it lies now, as a bitmask (sees_face, for all), with
+    Program.onlooker's bit when its face is public (face up, or in a zone whose faces all see)."""
     cid = comp.id
     if st.face[cid]:
-        return everyone
-    return st.known[cid] & everyone | prog.places[st.loc[cid]].sees
+        return prog.public
+    return st.known[cid] & prog.everyone | prog.places[st.loc[cid]].sees
 
 
 def seat_mask(seats) -> int:
@@ -195,11 +195,14 @@ def _route(old, new, end) -> str:
 
 def moved(prog, st, comp: Comp, before_face: int, old, new, end) -> tuple:
     """The news of comp's move from old to new, where it lies now; before_face: the seats that saw
-    its face before (face_mask). Named to the seats that know where it is and see its face, 'a
-    Kind' to the others who know where it is, nothing to those who do not. (face_mask and the
-    commonest name, a text field, written out: a told move's every call counts. moved_run writes
-    this out again for a run; tests/test_event_masks.py holds the two equal. Shared through
-    helpers, both cost 1.6% more instructions of a game that deals tokens by the dozen: measured.)"""
+    its face before (face_mask). Named to the seats that know where it is and see its face (or saw
+    it), 'a Kind' to the others who know where it is, nothing to those who do not; to onlookers
+    (view(None), who see what is public) named only if its face was public before or is now (the
+    onlooker's bit of face_mask), so a card passed between two hands is named to those two alone.
+    (face_mask and the commonest name, a text field, written out: a told move's every call counts.
+    moved_run writes this out again for a run; tests/test_event_masks.py holds the two equal.
+    Shared through helpers, both cost 1.6% more instructions of a game that deals tokens by the
+    dozen: measured.)"""
     kind = comp.kind
     cid = comp.id
     everyone = prog.everyone
@@ -209,13 +212,11 @@ def moved(prog, st, comp: Comp, before_face: int, old, new, end) -> tuple:
     else:
         owner = st.owner[cid]
         position = 1 << owner.index if pos == "owner" and owner is not None else 0
-    if st.face[cid]:
-        face = position
-    else:
-        face = position & (before_face | st.known[cid] & everyone | new.sees)
-    if face == everyone:
-        to = who = None
-    elif position == everyone:
+    seen = before_face | (prog.public if st.face[cid] else st.known[cid] & everyone | new.sees)
+    face = position & seen
+    if pos == "all" and seen & prog.onlooker:
+        to = who = None     # its face public before or after: onlookers read it too
+    elif pos == "all":
         to, who = face, kind.label
     elif face:
         to, who = position, None
@@ -236,7 +237,9 @@ def moved_run(prog, st, items, before, old, new, end) -> list:
         return [moved(prog, st, c, b, old, new, end) for c, b in zip(items, before)]
     everyone = prog.everyone
     gained = new.sees       # who sees the faces where they land (moved()'s, less what each one's seats know)
+    public, onlooker = prog.public, prog.onlooker
     faces, known, owners, fields = st.face, st.known, st.owner, st.fields
+    # (moved() written out, each way a kind's place is seen apart: a deal moves dozens at once)
     out, names, kinds = [], [], []
     key_to = key_who = _NO_KEY
     last = pos = kind_name = field = None
@@ -246,22 +249,22 @@ def moved_run(prog, st, items, before, old, new, end) -> list:
             last, pos, kind_name = kind, kind.position, kind.label
             field = kind.read_as if kind.shown is None else None     # the field it reads as, if any
         cid = comp.id
-        if pos == "all":
-            position = everyone
+        name = None
+        if pos == "all":        # where it lies is seen by all: named unless no one sees its face
+            face = True
+            if faces[cid]:
+                to = who = None
+            else:
+                seen = before_face | known[cid] & everyone | gained
+                if seen & onlooker:
+                    to = who = None
+                else:
+                    to, who = seen & everyone, kind_name
         else:
             owner = owners[cid]
-            position = 1 << owner.index if pos == "owner" and owner is not None else 0
-        face = position if faces[cid] else position & (before_face | (known[cid] & everyone) | gained)
-        name = None
-        if face == everyone:
-            to = who = None
-        elif position == everyone:
-            to, who = face, kind_name
-        elif face:
-            to, who = position, None
-        else:
-            to, who = position, None
-            face = None
+            to = 1 << owner.index if pos == "owner" and owner is not None else 0
+            who = None
+            face = to & (before_face | (public if faces[cid] else known[cid] & everyone | gained)) or None
         if face is not None:
             name = fields[cid][field] if field is not None else None
             if type(name) is not str:

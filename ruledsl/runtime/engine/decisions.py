@@ -15,12 +15,13 @@ from math import comb, perm
 from ...errors import error
 from ..effects.bulk import draw_one, drawn_at_once, tell_moves, told_at_once
 from ..effects.effects import move
-from ..effects.events import emit, sees_face
+from ..effects.events import emit, sees_face, sees_position
 from ..model.chance import forced_for, next_random, take_forced
 from ..model.collections import items_of
 from ..model.signals import SUSPEND
 from ..model.state import SecretLabel
 from ..model.values import Comp, Die, Player, display
+from ..seen import display_memo
 from .selections import SelectionLabels, Selections
 
 MAX_OPTIONS = 20_000
@@ -192,7 +193,8 @@ def offer_selections(st, fr, chooser, items, low: int, high: int, ordered: bool,
     they are made and equal labels merged, as for any choice."""
     selections = Selections(tuple(items), low, high, ordered)
     count = len(selections)
-    texts = tuple([display(st, x) for x in selections.items])
+    seen = {None: chooser}      # (items read as the chooser sees them: seen.display_memo)
+    texts = tuple([display_memo(st, x, seen) for x in selections.items])
     # (", " in no text: the separator "\n" cannot make one between two texts)
     if count > MAX_OPTIONS or len(set(texts)) < len(texts) or ", " in "\n".join(texts):
         found = {}
@@ -200,7 +202,7 @@ def offer_selections(st, fr, chooser, items, low: int, high: int, ordered: bool,
             if i >= MAX_OPTIONS * 4:
                 raise error(span, "this decision has too many possible selections",
                             "narrow the list, or choose one item at a time")
-            found.setdefault(prefix + display(st, choice) + suffix, choice)
+            found.setdefault(prefix + display_memo(st, choice, seen) + suffix, choice)
         return offer_choice(st, fr, chooser, found, pc, name, else_pc, has_else, secret, span,
                             parts="ordered" if ordered else "unordered")
     if not count:
@@ -263,12 +265,29 @@ def outcomes_of(st, items) -> list:
     return [(label if seen[label] == 1 else f"{label} ({nth})", item, p) for label, item, p, nth in out]
 
 
-
-
 def _chance_decision(st, outcomes, pc, name, span, seen=None) -> Decision:
     """A decision of chance's own; seen: the seats that may learn its outcome (None: all)."""
+    if any(type(o[1]) is Comp or type(o[1]) is tuple for o in outcomes):
+        seen = _told_to(st, outcomes, seen)
     return decision(None, tuple(o[0] for o in outcomes), pc, name, tuple(o[1] for o in outcomes),
                     tuple(o[2] for o in outcomes), False if seen is None else seen, span)
+
+
+def _told_to(st, outcomes, seen):
+    """The seats that may read which outcome chance took, in the history (actions_seen): seen (None:
+    all), less those that may not see the face of some component an outcome is, and none when
+    two outcomes read alike ("7 (1)", "7 (2)": told apart by what a face does not show). A card
+    drawn face down is then told by its label to those who see it where it lands (draw_apply)."""
+    prog = st.prog
+    seats = frozenset(range(len(prog.players))) if seen is None else seen
+    for label, value, _p in outcomes:
+        comps = [value] if type(value) is Comp else [v for v in value if type(v) is Comp] \
+            if type(value) is tuple else ()
+        for comp in comps:
+            seats = frozenset(s for s in seats if sees_position(st, comp, s) and sees_face(prog, st, comp, s))
+        if comps and label != display(st, value):
+            return frozenset()
+    return None if seen is None and len(seats) == len(prog.players) else seats
 
 
 def seen_by(st, seats, span):
@@ -320,11 +339,13 @@ def rolled(st, die, value, seen=None) -> None:
 # ---------------------------------------------------------------- draws that may be chance events
 def _known_to_those_who_see_it(prog, st, comp) -> None:
     """The drawn component's label, the last in the history, names it: only the seats that see
-    its face where it went may read it there (a card dealt face down to another seat)."""
-    seats = [p.index for p in prog.players if sees_face(prog, st, comp, p.index)]
-    if len(seats) < len(prog.players):
-        label, before = st.history
-        st.history = (SecretLabel(label, seats), before)
+    its face where it went may read it there (a card dealt face down to another seat), and none
+    when it reads as another outcome did ("7 (2)": which of two alike faces, a face cannot tell)."""
+    label, before = st.history
+    text = str(label)
+    seats = [p.index for p in prog.players if sees_face(prog, st, comp, p.index)] \
+        if text == display(st, comp) else ()
+    st.history = (SecretLabel(text, seats) if len(seats) < len(prog.players) else text, before)
 
 
 def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end_pc: int, span):

@@ -31,6 +31,10 @@ class Program:
         self.players = tuple(Player(i, names[i], labels[i]) for i in range(players))
         self.seat_by_name = {p.name: p for p in self.players}
         self.everyone = (1 << players) - 1      # every seat, as a bitmask of seats
+        # Onlookers (view(None)) see what is public: in masks of who sees a face, the bit after the
+        # seats' (a face up, a zone whose faces all see); `public`: every seat and onlookers.
+        self.onlooker = 1 << players
+        self.public = self.everyone | self.onlooker
         self.started: dict = {}     # (chance, hold) -> the state every seed starts in, when chance played no part
         self.bulk = on("bulk")      # read where components move: an attribute, not a call
         self._build_enums()
@@ -151,7 +155,7 @@ class Program:
             instances = []
             for owner in owners:
                 zone = Zone(len(self.places), decl.name, owner, decl.shape, shape.ordered, facing, visibility, None)
-                zone.sees = everyone if visibility == "all" else \
+                zone.sees = self.public if visibility == "all" else \
                     1 << owner.index if visibility == "owner" and owner is not None else 0
                 zone.label = f"{owner.label}'s {label}" if owner is not None else label
                 self.places.append(zone)

@@ -55,7 +55,8 @@ class Place:
     index: its slot in State.contents; lays_up: whether what is put there lies face up unless
     told otherwise; default_end: where a move puts a component unless told ("top" or "bottom");
     sees: the seats, as a bitmask, that see the face of whatever lies here face down (a zone
-    visible to all or to its owner; none on a board), set when the program is built.
+    visible to all or to its owner; none on a board), set when the program is built; for a zone
+    visible to all, onlookers too (Program.onlooker's bit).
     """
     __slots__ = ("index", "name", "label", "lays_up", "default_end", "sees")
 
@@ -247,18 +248,3 @@ def turn_direction(directions: dict, d: EnumValue, degrees: int) -> EnumValue:
         raise ValueError(f"cannot turn a direction by {degrees} degrees")
     i = CLOCKWISE.index(d.name)
     return directions[CLOCKWISE[(i + degrees // 45) % 8]]
-
-
-def display_memo(st, value, memo: dict) -> str:
-    """display(st, value), remembering each component's text in memo: for the labels of one
-    decision, where the same few components are shown in hundreds of selections."""
-    t = type(value)
-    if t is tuple:
-        return ", ".join([display_memo(st, v, memo) if type(v) is not Comp else
-                          memo[v] if v in memo else memo.setdefault(v, display(st, v)) for v in value])
-    if t is Comp:
-        text = memo.get(value)
-        if text is None:
-            text = memo[value] = display(st, value)
-        return text
-    return display(st, value)
