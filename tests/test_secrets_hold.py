@@ -213,8 +213,8 @@ def test_a_swap_between_two_hands_names_neither_card_to_an_onlooker():
     state.apply(state.legal_labels()[0])
     state.apply(state.legal_labels()[0])
     moves = [e for e in state.events(None) if "moves from" in e]
-    assert moves[2:] == ["a Card moves from P1.hand to P2.hand", "a Card moves from P2.hand to P1.hand",
-                         "a Card moves from P1.hand to P2.hand"]
+    assert moves[2:] == ["a Card moves from P1's hand to P2's hand", "a Card moves from P2's hand to P1's hand",
+                         "a Card moves from P1's hand to P2's hand"]
     assert all(e.split()[0] in ("Guard", "King") for e in state.events(0) if " moves from P" in e)
     assert all(e.split()[0] in ("Guard", "King") for e in state.events(1) if " moves from P" in e)
     # the other deal: the onlooker reads the same
