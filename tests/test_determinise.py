@@ -297,3 +297,11 @@ def test_a_card_dealt_face_down_to_another_seat_is_not_in_ones_history():
     assert None in mine and any(label is not None for label in mine)
     assert [x is None for x in mine] == [x is not None for x in state.actions_seen(1)]
     assert own != other
+
+
+def test_a_player_void_in_a_suit_is_followed_though_no_single_exchange_makes_its_play_legal():
+    # Tricks, 3 players, seat 2: P3 plays a Heart on an Acorn lead (so holds no Acorns); in the
+    # belief's guess P3 held several, and each moved out alone leaves the play still illegal, so
+    # the climb of transpositions found no way; the walk over deals that fit (deals._wander) does
+    real = played(load("examples/tricks.rules", 3, {}), 28, 26)
+    check_sample(real, 1, 28)

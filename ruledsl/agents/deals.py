@@ -38,6 +38,8 @@ TOLD, INDEX, DRAWN = "t", "i", "c"
 TRANSPOSITIONS, CLIMB_ROUNDS, BASES = 120, 8, 2
 # How many distinct guesses a cloud should hold before it is spread, and proposals per guess wanted.
 SPREAD_TO, SPREAD_TRIES = 8, 3
+# Transpositions a walk over the deals that fit so far proposes, when no climb reached a step.
+WANDER = 200
 
 
 def path_list(path) -> list:
@@ -183,6 +185,43 @@ class Deals:
                 if improved is None:
                     break
                 entries, state, guessed = improved
+        return []
+
+    def _wander(self, particles: list, step) -> list:
+        """Candidates that take step exactly, found by a random walk over the deals of a guess
+        that fit every earlier step: a random transposition of two components the seat cannot
+        tell apart, kept when the path replays as the seat saw it, and the step tried after each
+        kept one. For steps that several exchanges must make legal together, none of which
+        brings the step closer alone (a player who did not follow suit holds none of it: every
+        card of that suit in its guessed hand must go elsewhere, each where it breaks nothing
+        the seat saw before): the climb (_transpose) has no way up there, the walk wanders to
+        them, as likely as the seat's knowledge makes them."""
+        target = step.observation
+        for base in [p for p in particles if p.path is not None][:BASES]:
+            entries, state, pairs = path_list(base.path), base.state, None
+            for _ in range(WANDER):
+                if self._out_of_work():
+                    return []
+                if pairs is None:
+                    drawn = {v for kind, v, _ in entries if kind == DRAWN}
+                    pairs = [(x, y) for x, y in hidden_pairs(state, self.seat) if x in drawn or y in drawn]
+                    if not pairs:
+                        break
+                x, y = pairs[self.rng.randrange(len(pairs))]
+                swap = {x: y, y: x}
+                moved = self._replay(entries, swap)
+                if moved is None:
+                    continue
+                entries = [(k, swap.get(v, v) if k == DRAWN else v, s) for k, v, s in entries]
+                state, pairs = moved, None
+                path = ()
+                for e in entries:
+                    path = (e, path)
+                fits = [c for c in self._children(Particle(moved, base.count, path), step, self.branch, every=True)
+                        if c.observation == target]
+                if fits:
+                    self.stats.transposed += 1
+                    return fits
         return []
 
     def _spread(self, cloud: list, size: int) -> list:

@@ -18,6 +18,7 @@ step, each particle keeping the path that made it (deals.py):
   tell apart exchanged in every hidden draw of its path, steered by the components the
   step's events name, the path replayed and checked; then the step is repaired in place
   (repair.py: lookalikes swapped, components whose place the seat cannot see moved); then
+  the deal wanders (random transpositions kept while the path fits, the step tried after each); then
   the last NEAR_BACK (then FAR_BACK) steps are followed again with 4 (then 8) times the
   particles: consequences of hidden moves that show only later;
 - the particles are resampled to `particles` by weight (systematic resampling); equal
@@ -264,6 +265,8 @@ class Belief(Deals, Repairs):
             fitting = [c for c in found if c.observation == step.observation]
         if not fitting and self._repairing():
             fitting = self._repair(found, step)
+        if not fitting and self._repairing():
+            fitting = self._wander(particles, step)
         return (self._resample(fitting, size) if fitting else None), found
 
     def _retreat(self, i: int):

@@ -9,6 +9,7 @@ one action. Compiled decision blocks gather the options and call these.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations, permutations
 from math import comb, perm
 
@@ -242,9 +243,10 @@ def _identity(st, value):
     return (type(value), value)
 
 
-def outcomes_of(st, items) -> list:
-    """[(label, value, probability)] for a uniform pick among items: copies that cannot be told
-    apart are one outcome; different things that read alike get a number to keep labels unique."""
+def outcomes_of(st, items) -> tuple:
+    """([(label, value, probability)], alike) for a uniform pick among items: copies that cannot
+    be told apart are one outcome; different things that read alike get a number to keep labels
+    unique, and alike says whether two components did (told apart by what no face shows)."""
     groups: dict = {}
     for item in items:
         try:
@@ -258,35 +260,48 @@ def outcomes_of(st, items) -> list:
             groups[key] = [display(st, item), item, 1]
     total = len(items)
     seen: dict = {}
-    out = []
-    for label, item, count in groups.values():
+    for label, _item, _count in groups.values():
         seen[label] = seen.get(label, 0) + 1
-        out.append([label, item, Fraction(count, total), seen[label]])
-    return [(label if seen[label] == 1 else f"{label} ({nth})", item, p) for label, item, p, nth in out]
+    out, alike, nth = [], False, {}
+    for label, item, count in groups.values():
+        if seen[label] > 1:
+            nth[label] = nth.get(label, 0) + 1
+            alike = alike or type(item) is Comp or (type(item) is tuple and any(type(v) is Comp for v in item))
+            label = f"{label} ({nth[label]})"
+        out.append((label, item, _odds(count, total)))
+    return out, alike
 
 
-def _chance_decision(st, outcomes, pc, name, span, seen=None) -> Decision:
-    """A decision of chance's own; seen: the seats that may learn its outcome (None: all)."""
+@lru_cache(maxsize=4096)
+def _odds(count: int, total: int) -> Fraction:
+    """count in total as a Fraction, made once (a deck's draws ask for the same few again and again)."""
+    return Fraction(count, total)
+
+
+def _chance_decision(st, items, pc, name, span, seen=None) -> Decision:
+    """A decision of chance's own among items (outcomes_of); seen: the seats that may learn its
+    outcome (None: all)."""
+    outcomes, alike = outcomes_of(st, items)
     if any(type(o[1]) is Comp or type(o[1]) is tuple for o in outcomes):
-        seen = _told_to(st, outcomes, seen)
+        seen = frozenset() if alike else _told_to(st, outcomes, seen)
     return decision(None, tuple(o[0] for o in outcomes), pc, name, tuple(o[1] for o in outcomes),
                     tuple(o[2] for o in outcomes), False if seen is None else seen, span)
 
 
 def _told_to(st, outcomes, seen):
     """The seats that may read which outcome chance took, in the history (actions_seen): seen (None:
-    all), less those that may not see the face of some component an outcome is, and none when
-    two outcomes read alike ("7 (1)", "7 (2)": told apart by what a face does not show). A card
-    drawn face down is then told by its label to those who see it where it lands (draw_apply)."""
+    all), less those that may not see the face of some component an outcome is (none when two
+    outcomes read alike: _chance_decision). A card drawn face down is then told by its label to
+    those who see it where it lands (draw_apply)."""
     prog = st.prog
     seats = frozenset(range(len(prog.players))) if seen is None else seen
-    for label, value, _p in outcomes:
+    for _label, value, _p in outcomes:
         comps = [value] if type(value) is Comp else [v for v in value if type(v) is Comp] \
             if type(value) is tuple else ()
         for comp in comps:
             seats = frozenset(s for s in seats if sees_position(st, comp, s) and sees_face(prog, st, comp, s))
-        if comps and label != display(st, value):
-            return frozenset()
+        if not seats:
+            return seats        # (a draw from a deck no one sees into: the commonest, known after one)
     return None if seen is None and len(seats) == len(prog.players) else seats
 
 
@@ -322,7 +337,7 @@ def chance(st, fr, func: str, arg, name: str, after_pc: int, span, seen=None):
         fr.env[name] = faces[next_random(st, len(faces))]
         fr.pc = after_pc
         return None
-    st.pending = _chance_decision(st, outcomes_of(st, faces), after_pc, name, span, seen)
+    st.pending = _chance_decision(st, faces, after_pc, name, span, seen)
     return SUSPEND
 
 
@@ -373,7 +388,7 @@ def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end
             if moved > 1 or told:
                 tell_moves(st, told, mark, moved)
             env[slot] = (left, src, dst)
-            st.pending = _chance_decision(st, outcomes_of(st, items), apply_pc, slot + "pick", span)
+            st.pending = _chance_decision(st, items, apply_pc, slot + "pick", span)
             return SUSPEND
         comp = draw_one(prog, st, src, end, span)
         move(prog, st, comp, dst, dest_end, facing, span, told=told)
