@@ -35,7 +35,7 @@ TABLES_A_MINUTE = 30                 # new tables from one address
 HEADERS = [
     (b"content-security-policy", b"default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
                                  b"frame-ancestors 'none'; base-uri 'none'; form-action 'self'"),
-    (b"referrer-policy", b"no-referrer"),       # a seat's address holds its token
+    (b"referrer-policy", b"same-origin"),      # a seat's address holds its token: never sent elsewhere
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
 ]

@@ -17,7 +17,7 @@ def _page(title: str, body: str, script: str = "") -> str:
     tag = f'<script src="/static/{script}" defer></script>' if script else ""
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{escape(title)}</title><link rel="stylesheet" href="/static/style.css">{tag}</head>'
+            f'<title>{escape(title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/static/style.css">{tag}</head>'
             f'<body>{body}</body></html>')
 
 
