@@ -53,6 +53,7 @@
 
   // ------------------------------------------------------------------ drawing the screen
   function draw(m) {
+    app.dataset.seq = seq;        // how far the page has got, for tests and styles
     document.title = screen.title + (screen.seat ? " · " + screen.seat : "");
     const acting = screen.seats.filter((s) => s.to_act).map((s) => s.label);
     fill($("status"), 
@@ -169,6 +170,7 @@
       return;
     }
     box.className = "yours-to-decide";
+    app.dataset.path = JSON.stringify(path);
     const d = screen.decision || {context: [], about: ""};
     const needle = filter.toLowerCase();
     const shown = steps.choices.filter((c) => !needle || c.text.toLowerCase().includes(needle));
