@@ -90,12 +90,12 @@ def free_port() -> int:
 class Server:
     """`ruledsl serve` in a process of its own, killed (SIGKILL: no goodbye) and started again at will."""
 
-    def __init__(self, db: str):
-        self.db, self.port, self.proc = db, free_port(), None
+    def __init__(self, db: str, files=SERVED):
+        self.db, self.port, self.proc, self.files = db, free_port(), None, list(files)
         self.url = f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-m", "ruledsl", "serve", *map(str, SERVED), "--port",
+        self.proc = subprocess.Popen([sys.executable, "-m", "ruledsl", "serve", *map(str, self.files), "--port",
                                       str(self.port), "--db", self.db], stdout=subprocess.DEVNULL)
         for _ in range(600):
             try:

@@ -17,8 +17,10 @@ from .common import CliError, no_traceback
 @click.option("--db", "db", type=click.Path(dir_okay=False), default="ruledsl-tables.db", show_default=True,
               help="The SQLite file every table is kept in (after each action); a restarted server resumes "
                    "them all.")
+@click.option("--tables-a-minute", type=click.IntRange(min=1), default=30, show_default=True,
+              help="How many tables one address may make a minute.")
 @no_traceback
-def serve_command(files, host, port, db):
+def serve_command(files, host, port, db, tables_a_minute):
     """Serve games in the browser: a lobby, tables, one private page per seat.
 
     FILE... are the rules files offered (default: the bundled games and
@@ -55,7 +57,7 @@ def serve_command(files, host, port, db):
         click.echo(f"{path}: not served: {message}", err=True)
     if not len(catalog):
         raise CliError("error: none of the rules files checks, so there is nothing to serve")
-    app = create_app(catalog, db)
+    app = create_app(catalog, db, tables_a_minute=tables_a_minute)
     hall = app.state.hall
     for problem in hall.problems:
         click.echo(f"not resumed: {problem}", err=True)

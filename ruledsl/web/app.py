@@ -80,8 +80,10 @@ class SecureHeaders:
         await self.app(scope, receive, sending)
 
 
-def create_app(catalog, db: str = ":memory:", hall: Optional[Hall] = None) -> Starlette:
-    """The server of the games in catalog, its tables kept in the SQLite file db."""
+def create_app(catalog, db: str = ":memory:", hall: Optional[Hall] = None,
+               tables_a_minute: int = TABLES_A_MINUTE) -> Starlette:
+    """The server of the games in catalog, its tables kept in the SQLite file db; one address may
+    make tables_a_minute tables a minute."""
     hall = hall or Hall(catalog, Store(db))
     hall.restore()
     creations: dict = {}
@@ -104,7 +106,7 @@ def create_app(catalog, db: str = ":memory:", hall: Optional[Hall] = None) -> St
         if int(request.headers.get("content-length") or 0) > MAX_FORM_BYTES:
             return HTMLResponse(pages.problem("Refused", "That form is too large."), 413)
         host = request.client.host if request.client else ""
-        bucket = creations.setdefault(host, Bucket(TABLES_A_MINUTE / 60, TABLES_A_MINUTE))
+        bucket = creations.setdefault(host, Bucket(tables_a_minute / 60, tables_a_minute))
         if not bucket.take():
             return HTMLResponse(pages.problem("Slow down", "Too many tables made from here; wait a minute."), 429)
         form = await _read_form(request)
