@@ -213,3 +213,10 @@ def test_a_restarted_server_resumes_every_table_from_sqlite(tmp_path):
         assert _play(c, fresh, seed=4) == end
     game = ruledsl.load(str(resumed.game.path), 3)
     assert ruledsl.replay(game, resumed.record()).is_terminal()
+
+
+def test_serve_says_how_it_is_used_and_refuses_a_missing_file():
+    out = CliRunner().invoke(cli, ["serve", "--help"])
+    assert out.exit_code == 0 and "--db FILE" in out.output and "127.0.0.1" in out.output, out.output
+    out = CliRunner().invoke(cli, ["serve", "no/such.rules"])
+    assert out.exit_code == 1 and "no/such.rules: error: no such file" in out.output, out.output

@@ -62,4 +62,6 @@ def serve_command(files, host, port, db, tables_a_minute):
     for problem in hall.problems:
         click.echo(f"not resumed: {problem}", err=True)
     click.echo(f"Serving {len(catalog)} games, {len(hall.tables)} tables resumed from {db}: http://{host}:{port}/")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024, ws_ping_interval=20)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024, ws_ping_interval=20,
+                # screens are small and the server's time is the players' wait: not compressed
+                ws_per_message_deflate=False)
