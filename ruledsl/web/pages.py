@@ -17,7 +17,8 @@ def _page(title: str, body: str, script: str = "") -> str:
     tag = f'<script src="/static/{script}" defer></script>' if script else ""
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{escape(title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/static/style.css">{tag}</head>'
+            f'<title>{escape(title)}</title><link rel="icon" href="data:,">'
+            f'<link rel="stylesheet" href="/static/style.css">{tag}</head>'
             f'<body>{body}</body></html>')
 
 
@@ -42,7 +43,8 @@ def new_table(entry, error: str = "", form=None) -> str:
     players = form.get("players") or str(entry.low)
     seats = "".join(_seat_row(i, name, form) for i, name in enumerate(entry.seats))
     options = "".join(
-        f'<label>{escape(o.doc)} <input name="option_{escape(o.name)}" value="{escape(form.get("option_" + o.name, o.default))}">'
+        f'<label>{escape(o.doc)} <input name="option_{escape(o.name)}" '
+        f'value="{escape(form.get("option_" + o.name, o.default))}">'
         f'</label>' for o in entry.options)
     how = f'<details><summary>How to play</summary><pre class="how">{escape(entry.how_to_play)}</pre></details>' \
         if entry.how_to_play else ""

@@ -46,7 +46,8 @@ def check_kind(kind: str) -> str:
         _, budget = parse_spec(kind)
     except SpecError as err:
         raise Refused(str(err)) from None
-    if budget is not None and ((budget.seconds or 0) > MAX_BOT_SECONDS or (budget.iterations or 0) > MAX_BOT_ITERATIONS):
+    if budget is not None and ((budget.seconds or 0) > MAX_BOT_SECONDS
+                               or (budget.iterations or 0) > MAX_BOT_ITERATIONS):
         raise Refused(f"'{kind}': a bot here thinks at most {MAX_BOT_SECONDS:g} s or "
                       f"{MAX_BOT_ITERATIONS:,} iterations a move")
     return kind

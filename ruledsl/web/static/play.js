@@ -87,8 +87,11 @@
   }
   function tileNode(sides) {
     const ns = "http://www.w3.org/2000/svg", svg = document.createElementNS(ns, "svg");
-    svg.setAttribute("viewBox", "0 0 20 20"); svg.setAttribute("class", "tile"); svg.setAttribute("aria-hidden", "true");
-    const ends = {N: [10, 0], E: [20, 10], S: [10, 20], W: [0, 10], NE: [20, 0], SE: [20, 20], SW: [0, 20], NW: [0, 0]};
+    svg.setAttribute("viewBox", "0 0 20 20");
+    svg.setAttribute("class", "tile");
+    svg.setAttribute("aria-hidden", "true");
+    const ends = {N: [10, 0], E: [20, 10], S: [10, 20], W: [0, 10],
+                  NE: [20, 0], SE: [20, 20], SW: [0, 20], NW: [0, 0]};
     for (const side of sides) {
       if (!ends[side]) continue;
       const line = document.createElementNS(ns, "line");
@@ -146,7 +149,8 @@
     fill($("values"), el("dl", {}, screen.values.flatMap((v) => [
       el("dt", {class: changed.has(v.key) ? "changed" : null}, v.label),
       el("dd", {}, v.per_player ? v.entries.map(([who, text]) => el("span", {class: "entry"}, who + ": " + text))
-        : v.form === "track" && v.lines.length ? el("ol", {}, v.lines.map((l) => el("li", {}, l))) : v.text || "—")])));
+        : v.form === "track" && v.lines.length ? el("ol", {}, v.lines.map((l) => el("li", {}, l)))
+        : v.text || "—")])));
   }
   function drawLog(moves) {
     const list = $("lines");
@@ -155,7 +159,8 @@
     shownLines = screen.log.length;
     setTimeout(() => list.querySelectorAll(".new").forEach((n) => n.classList.remove("new")), 1500);
     list.parentElement.scrollTop = list.parentElement.scrollHeight;
-    if (moves && moves.length) flash(moves.map((m) => m.who + (m.label === null ? " decides in secret" : ": " + m.label))
+    const said = (m) => m.who + (m.label === null ? " decides in secret" : ": " + m.label);
+    if (moves && moves.length) flash(moves.map(said)
       .join(" · "), "moves");
   }
 
@@ -183,9 +188,11 @@
         (steps.depth > 1 ? ` (step ${path.length + 1} of up to ${steps.depth})` : "") + ": ",
         el("b", {}, path.length ? path.join(" › ") : d.about || "")),
       steps.choices.length > 8 ? el("input", {id: "filter", type: "search", placeholder: "type to filter",
-        value: filter, "aria-label": "filter the choices", oninput: (e) => { filter = e.target.value; drawChoices(); }}) : null,
+        value: filter, "aria-label": "filter the choices",
+        oninput: (e) => { filter = e.target.value; drawChoices(); }}) : null,
       el("div", {id: "choices", role: "group"}, buttons),
-      el("p", {class: "hint dim"}, "1–9 or click: pick" + (path.length ? " · Esc: back" : "") + " · ?: how to play"));
+      el("p", {class: "hint dim"},
+        "1–9 or click: pick" + (path.length ? " · Esc: back" : "") + " · ?: how to play"));
     if (document.activeElement === document.body || !box.contains(document.activeElement)) {
       const first = box.querySelector(filter ? "#filter" : "button.choice");
       if (first && !matchMedia("(pointer: coarse)").matches) first.focus({preventScroll: true});
@@ -209,7 +216,8 @@
   function pickPlace(label) {
     if (!steps) return;
     const exact = steps.choices.filter((c) => c.part === label);
-    const named = exact.length ? exact : steps.choices.filter((c) => c.text.replace(/,/g, " ").split(/\s+/).includes(label));
+    const names = (c) => c.text.replace(/,/g, " ").split(/\s+/).includes(label);
+    const named = exact.length ? exact : steps.choices.filter(names);
     if (named.length === 1) pick(named[0]);
     else if (named.length) { filter = label; drawDecision(); }
   }
