@@ -19,6 +19,7 @@ COMMANDS = {
     "draw": "ruledsl.cli.draw:draw_command",
     "test": "ruledsl.cli.test:test_command",
     "lsp": "ruledsl.cli.lsp:lsp_command",
+    "serve": "ruledsl.cli.serve:serve_command",
 }
 
 

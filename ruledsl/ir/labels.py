@@ -13,6 +13,7 @@ names whatever goes by that name. Fields are keyed by (kind, field).
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Optional
 
@@ -29,6 +30,7 @@ def readable(name: str) -> bool:
     return _WORD.fullmatch(name) is not None
 
 
+@functools.lru_cache(maxsize=8192)       # screens ask for the same names' words at every update
 def humanize(name: str) -> str:
     """A name as words, where the rules gave it no label: `event_deck` -> "event deck",
     `GoldRoom` -> "Gold Room", `F2_11` -> "F2 11"."""

@@ -1,0 +1,141 @@
+"""`ruledsl serve` under load: N tables at once, each with one seat played by a simulated page
+(a WebSocket client clicking like a quick player) and the others by random bots.
+
+Measures the actions per second the server holds, and the round trip from a click (a step of a
+decision, or the option that completes it) to the page's update (the steps it asked for, or the
+screen after its action), bots' thinking excluded (random bots take microseconds). A table whose
+game ends is replaced by a new one, so N tables are in play all along.
+
+    python benchmarks/web.py --tables 50 --seconds 60
+    python benchmarks/web.py --tables 10 --game games/haunting_house.rules --think 0.2
+
+The server runs in a process of its own (`ruledsl serve`, on a free port, a fresh SQLite file),
+as it would for players; needs the web extra.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(game: str, port: int, db: str) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "ruledsl", "serve", game, "--port", str(port), "--db", db,
+                             "--tables-a-minute", "100000"], stdout=subprocess.DEVNULL)
+    for _ in range(600):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+            return proc
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise SystemExit("ruledsl serve did not start")
+
+
+def make_table(port: int, key: str, players: int, seed: int) -> str:
+    """A table with seat 1 a person and the others random bots: the person's socket path."""
+    form = {"players": str(players), "seed": str(seed), "seat_0": "human"}
+    form.update({f"seat_{i}": "random" for i in range(1, players)})
+    body = urllib.parse.urlencode(form).encode()
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/new/{key}", data=body) as answer:
+        page = answer.read().decode()
+    start = page.index('href="/play/') + len('href="/play/')
+    table, token = page[start:page.index('"', start)].split("/")
+    return f"/ws/{table}/{token}"
+
+
+async def receive(ws, kind: str, stats: dict, after: int = -1) -> dict:
+    """The next message of this kind (a screen: one after `after` actions); counts actions and errors."""
+    while True:
+        message = json.loads(await ws.recv())
+        if message["type"] == "screen":
+            stats["actions"] += len(message["moves"])
+        elif message["type"] == "error":
+            stats["errors"] += 1
+        if message["type"] == kind and (kind != "screen" or message["seq"] > after):
+            return message
+
+
+async def play_table(port: int, key: str, players: int, seed: int, think: float, until: float, stats: dict):
+    """One simulated page: play its seat, clicking every `think` seconds, table after table."""
+    rng = random.Random(seed)
+    while time.monotonic() < until:
+        path = await asyncio.to_thread(make_table, port, key, players, seed)
+        seed += 1000
+        async with connect(f"ws://127.0.0.1:{port}{path}", max_size=None) as ws:
+            screen = await receive(ws, "screen", stats)
+            while not screen["over"] and time.monotonic() < until:
+                if not screen["steps"]:
+                    screen = await receive(ws, "screen", stats, screen["seq"])
+                    continue
+                steps, seq = screen["steps"], screen["seq"]
+                while True:
+                    await asyncio.sleep(think)
+                    choice = rng.choice(steps["choices"])
+                    clicked = time.perf_counter()
+                    if choice["index"] is not None:
+                        await ws.send(json.dumps({"type": "act", "seq": seq, "index": choice["index"]}))
+                        break
+                    await ws.send(json.dumps({"type": "steps", "seq": seq, "path": steps["path"] + [choice["part"]]}))
+                    steps = await receive(ws, "steps", stats)
+                    stats["trips"].append(time.perf_counter() - clicked)
+                screen = await receive(ws, "screen", stats, seq)
+                stats["trips"].append(time.perf_counter() - clicked)
+            stats["games"] += screen["over"]
+
+
+async def run(args) -> dict:
+    port = free_port()
+    db = tempfile.mktemp(prefix="ruledsl-bench-", suffix=".db")
+    proc = start_server(args.game, port, db)
+    key = Path(args.game).stem.lower().replace("_", "-")
+    stats: dict = {"trips": [], "actions": 0, "errors": 0, "games": 0}
+    try:
+        start = time.monotonic()
+        until = start + args.seconds
+        await asyncio.gather(*(play_table(port, key, args.players, 1 + i, args.think, until, stats)
+                               for i in range(args.tables)))
+        elapsed = time.monotonic() - start
+    finally:
+        proc.terminate()
+        proc.wait()
+    trips = sorted(stats["trips"])
+    return {"tables": args.tables, "seconds": round(elapsed, 1), "actions": stats.get("actions", 0),
+            "actions_per_second": round(stats.get("actions", 0) / elapsed, 1), "clicks": len(trips),
+            "games_finished": stats.get("games", 0), "errors": stats.get("errors", 0),
+            "median_ms": round(1000 * trips[len(trips) // 2], 1) if trips else None,
+            "p95_ms": round(1000 * trips[int(len(trips) * 0.95)], 1) if trips else None}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50, help="tables in play at once (default 50)")
+    parser.add_argument("--seconds", type=float, default=60, help="how long to run (default 60)")
+    parser.add_argument("--game", default=str(ROOT / "games" / "tillinghast.rules"), help="the rules file")
+    parser.add_argument("--players", type=int, default=2, help="seats at each table: one page, the rest bots")
+    parser.add_argument("--think", type=float, default=0.1, help="seconds a simulated player takes a click")
+    args = parser.parse_args()
+    print(json.dumps(asyncio.run(run(args)), indent=2))
+
+
+if __name__ == "__main__":
+    main()
