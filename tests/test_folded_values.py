@@ -8,18 +8,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ruledsl
-from ruledsl.runtime import fastpaths
 from ruledsl.runtime.compiler.static import marked_tags, written_fields
 from ruledsl.scenarios import run_file
 
-from .conftest import GAMES, ROOT, random_trace
+from .conftest import GAMES, ROOT, random_trace, slow
 
 GAME = ROOT / "tests" / "fixtures" / "folded_values.rules"
 
 
 @pytest.mark.parametrize("off", [set(), {"fold"}])
 def test_a_scenario_that_changes_what_play_never_does_reads_the_values_again(monkeypatch, off):
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     results = run_file(str(GAME))
     assert [r.passed for r in results] == [True, True, True], [r.message for r in results]
 

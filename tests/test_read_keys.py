@@ -10,10 +10,9 @@ import re
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import ruledsl
-from ruledsl.runtime import fastpaths
 from ruledsl.runtime.engine import loop
 
-from .conftest import ROOT, random_trace
+from .conftest import ROOT, random_trace, slow
 
 GAME = ROOT / "tests" / "fixtures" / "read_keys.rules"
 KEYED = re.compile(r"(k\d+)\.get\(key_\d+ := \(\((.*?)\) if not st\.lazy and not st\.unfolded else None\)\)")
@@ -21,7 +20,7 @@ KEYED = re.compile(r"(k\d+)\.get\(key_\d+ := \(\((.*?)\) if not st\.lazy and not
 
 def _kept(monkeypatch):
     """The game, and the table its read-keyed menu keeps its options in (emptied)."""
-    monkeypatch.setattr(fastpaths, "OFF", set())
+    slow(monkeypatch, set())
     game = ruledsl.load(str(GAME))
     name = KEYED.search(game.program.code_map.texts("the flow")).group(1)
     kept = game.program.code[0][0].__globals__[name]
@@ -30,7 +29,7 @@ def _kept(monkeypatch):
 
 
 def test_the_menus_that_read_values_alone_are_kept_by_them(monkeypatch):
-    monkeypatch.setattr(fastpaths, "OFF", set())
+    slow(monkeypatch, set())
     code = ruledsl.load(str(GAME)).program.code_map.texts("the flow")
     keys = KEYED.findall(code)
     # three of the seven menus; the four reading a component's place, a tag, a field play sets,
@@ -114,9 +113,11 @@ def test_a_field_play_turns_is_read_where_the_checker_cannot_type_its_component(
     # rotates is read anew (the menu keyed by it, or not kept), never taken as fixed
     from ruledsl.ir import nodes as n
     from ruledsl.runtime.compiler.exprs import ExprGen
-    typed = ExprGen.type_of
+    from ruledsl.runtime.compiler.reads import Reads
+    typed, read = ExprGen.type_of, Reads.type_of
     monkeypatch.setattr(ExprGen, "type_of",
-                        lambda self, e: None if type(e) is n.Name and e.name == "t" else typed(self, e))
+                        lambda self, e, frame: None if type(e) is n.Name and e.name == "t" else typed(self, e, frame))
+    monkeypatch.setattr(Reads, "type_of", lambda self, e: None if type(e) is n.Name and e.name == "t" else read(self, e))
     path = tmp_path / "turned.rules"
     path.write_text(TURNED, encoding="utf-8")
     state = ruledsl.load(str(path)).new_game(seed=1)

@@ -10,11 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ruledsl
-from ruledsl.runtime import fastpaths
 from ruledsl.runtime.engine.remember import remember, remember1
 from ruledsl.scenarios import run_file
 
-from .conftest import ROOT, random_trace
+from .conftest import ROOT, random_trace, slow
 
 GAME = ROOT / "tests" / "fixtures" / "remembered.rules"
 
@@ -75,7 +74,7 @@ def test_what_is_kept_is_kept_per_arguments_for_the_whole_game():
 
 @pytest.mark.parametrize("off", [set(), {"remember"}])
 def test_a_scenario_that_changes_what_play_never_does_works_them_out_again(monkeypatch, off):
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     results = run_file(str(GAME))
     assert [r.passed for r in results] == [True, True], [r.message for r in results]
 

@@ -11,7 +11,6 @@ from .engine import loop
 from .engine.decisions import LATER
 from .engine.failures import located
 from .estimate import estimate, has_evaluation
-from .fastpaths import on
 from .model.chance import seed_rng
 from .model.state import SecretLabel, StateData, chain_to_list
 from .views import build_view, connections, seat_log, view_digest
@@ -420,7 +419,7 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False, m
     prog = game.program
     key = (chance, hold)
     rng = seed_rng(seed)
-    started = prog.started.get(key) if on("started") else None
+    started = prog.started.get(key) if "started" in prog.passes else None
     if started is not None:
         # The set-up and the flow up to the first decision drew on no chance: every seed
         # starts alike, so the started state is copied instead of run again.

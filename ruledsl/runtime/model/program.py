@@ -12,7 +12,6 @@ from __future__ import annotations
 from ...check.builtins import DIRECTIONS, GRID_EDGE_KINDS, ZONE_SHAPES
 from ...ir import nodes as n
 from ...ir.boards import compile_board
-from ..fastpaths import on
 from .state import StateData
 from .values import Board, EdgeKind, EnumType, EnumValue, KindInfo, Location, Player, Tag, Zone, turn_direction
 
@@ -31,7 +30,10 @@ class Program:
         self.seat_by_name = {p.name: p for p in self.players}
         self.everyone = (1 << players) - 1      # every seat, as a bitmask of seats
         self.started: dict = {}     # (chance, hold) -> the state every seed starts in, when chance played no part
-        self.bulk = on("bulk")      # read where components move: an attribute, not a call
+        # The compiler's passes the program is made with (compiler/passes), and the one read where
+        # components move (`bulk`: an attribute, not a look-up), set by the compiler.
+        self.passes = frozenset()
+        self.bulk = False
         self._build_enums()
         self.options = {k: self._option_value(k, v) for k, v in options.items()}
         self._build_kinds()
