@@ -419,7 +419,7 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False, m
     prog = game.program
     key = (chance, hold)
     rng = seed_rng(seed)
-    started = prog.started.get(key) if "started" in prog.passes else None
+    started = prog.started.get(key) if prog.copies_start else None
     if started is not None:
         # The set-up and the flow up to the first decision drew on no chance: every seed
         # starts alike, so the started state is copied instead of run again.

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from ...errors import RulesError, error
 from ...limits import MAX_COMPONENTS
-from ..effects import bulk
+from ..effects import bulk, flow
 from ..effects import effects as fx
-from ..effects import flow
 from ..engine import decisions as dec
 from ..engine import ops
 from ..engine.failures import located
@@ -24,14 +23,22 @@ from ..model.collections import items_of, size_of
 from ..model.program import Program, type_text
 from ..model.signals import SUSPEND, GameOver, Runaway
 from ..model.state import ALL_SEATS, Frame
-from ..model.values import Comp, Die, EnumValue, Location, Player, Zone, display, display_memo
+from ..model.values import (
+    Comp,
+    Die,
+    EnumValue,
+    Location,
+    Player,
+    Zone,
+    display,
+    display_memo,
+)
 from . import names as nm
 from .certain import Certain
 from .code import Code, Name, Slot, Source, fmt, read
 from .exprs import ExprGen
 from .fixed import fixed_items, known_options
-from .passes import chosen
-from .passes.jumps import link
+from .passes import Pipeline, chosen
 from .source import CodeMap, Namespace
 from .stmts import StmtGen
 from .triggers import compile_triggers
@@ -77,10 +84,11 @@ def build_program(checked, players: int, options: dict, optimizations=None) -> P
     passes = chosen(optimizations)
     prog = Program(checked.definition, players, options)
     prog.passes = passes
-    prog.bulk = "bulk" in passes
     compiler = Compiler(prog, checked, passes)
     compiler.work_out_values()
     compiler.compile_code()
+    for made in compiler.pipeline.hook("made"):     # (what a pass leaves the program to do at play)
+        made(prog)
     prog.compiler = compiler        # scenarios compile their bodies into the same namespace
     return prog
 
@@ -91,6 +99,7 @@ class Compiler:
     def __init__(self, prog: Program, checked, passes: frozenset = frozenset()):
         self.passes = passes
         self.prog = prog
+        prog.decided = self.decisions = {}   # (pass, what, span) -> None: what each pass decided where
         self.defn = prog.defn
         self.checked = checked
         self.ns = Namespace(HELPERS)
@@ -98,6 +107,7 @@ class Compiler:
         self.code_map = CodeMap()
         prog.code_map = self.code_map
         self.analysis = checked.analysis
+        self.pipeline = Pipeline(passes, self)
         self.names = nm.Names(prog, self.ns, self.const_value, checked)
         self.exprs = ExprGen(self)
         self.stmts = StmtGen(self)
@@ -109,9 +119,15 @@ class Compiler:
         self._lifted: list = []         # tests written as functions of their own, not yet compiled
         self._evaluators: dict = {}
 
-    def on(self, name: str) -> bool:
-        """Whether the program is made with the pass so named (compiler/passes)."""
+    def has(self, name: str) -> bool:
+        """Whether the program is made with the pass so named (for a pass that relies on another)."""
         return name in self.passes
+
+    def decided(self, pass_name: str, what: str, where) -> None:
+        """Record that a pass decided what at where (a node of the rules, or a span): Program.decided,
+        what tests of the passes assert."""
+        span = getattr(where, "span", where)
+        self.decisions[(pass_name, what, span)] = None
 
     # ---------------------------------------------------------------- values stated as expressions
     def const_value(self, name: str):
@@ -238,14 +254,14 @@ class Compiler:
                                                                direction is not None)
                 steps.setdefault(la.index, []).append(Step(lb, kind, cond, direction))
         prog.graphs = Graphs({k: tuple(v) for k, v in steps.items()}, defaults,
-                             {loc.index: loc for loc in prog.locations.values()}, simple=self.on("walks"))
+                             {loc.index: loc for loc in prog.locations.values()}, simple=False)
 
     def condition(self, expr, params: tuple, directed: bool = False):
         """A board's `when` or `connect` condition as f(st, a, b, d) -> bool. A `connect` line's a and
         b are always board locations, and d a direction when its steps have one (directed)."""
         steps = [Name(f"a{i}") for i in range(3)]       # the step's two ends and its direction
         frame = self.exprs.root({p: steps[i] for i, p in enumerate(params)})
-        if params and self.on("typed"):
+        if params:
             self.exprs.know(steps[0], Certain(Location))
             self.exprs.know(steps[1], Certain(Location))
             if directed:
@@ -253,11 +269,9 @@ class Compiler:
         name = self.ns.function("edge")
         out = Source()
         out.add(fmt("def {}(st, a0, a1, a2):", name), expr.span)
-        if self.on("fuse"):
-            for depth, line in self.exprs.truth_lines(expr, frame):
-                out.add(line, expr.span, depth=depth + 1)
-        else:
-            out.add(fmt("return bool({})", self.exprs.gen(expr, frame)), expr.span, depth=1)
+        lines = self.pipeline.first("condition_lines", self.exprs, expr, frame)     # (`fuse`: as statements)
+        for depth, line in lines or [(0, fmt("return bool({})", self.exprs.gen(expr, frame)))]:
+            out.add(line, expr.span, depth=depth + 1)
         self.code_map.compile(self.ns, out, "a board's condition")
         function = self.ns.globals[name.text]
         function.plain = not params        # reads nothing of the step it is asked about
@@ -338,8 +352,8 @@ class Compiler:
             with out.indented():
                 if what == "define":
                     frame = frame.typed_as(frame.types, frozenset([name]))
-                    # a define that is one `any(each …)` is its loop (a generator per call less)
-                    lines = self.exprs.any_lines(decl.body, frame) if self.on("fuse") else None
+                    # (`fuse`: a define that is one `any(each …)` is its loop: a generator per call less)
+                    lines = self.pipeline.first("define_lines", self.exprs, decl, frame)
                     for depth, line in lines or [(0, fmt("return {}", self.exprs.gen(decl.body, frame)))]:
                         out.add(line, decl.span, depth=depth)
                 else:
@@ -397,7 +411,7 @@ class Compiler:
             prog.setup_unit = setup.index
         compile_triggers(self)
         self.flush()
-        linking = link if self.on("jumps") else None
+        linking = self.pipeline.first("link_units")    # (`jumps`: blocks that call the block they go on to)
         for unit in self.unit_list:
             source, names = unit.source(f"u{unit.index}_b", linking)
             self.code_map.compile(self.ns, source, unit.name, unit.parts)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..model.values import Comp, EnumValue, Location, Player, Zone
 
+
 class Certain:
     """What is certain of every value a Python name takes: its class, Certain of its items when
     it is a list (or None), the kind of a component (or None), and how many items a list has

@@ -12,8 +12,6 @@ from ...ir import nodes as n
 from ..model.values import Comp
 from .certain import Certain
 from .code import Bind, Code, fmt, read, text
-from .hoist import Hoist
-from .lift import free_locals
 
 
 class Loop:
@@ -48,7 +46,7 @@ class ComprehensionGen:
     def loop(self, c: n.Comprehension, frame, nested: bool = False) -> Loop:
         """A comprehension's clauses (Loop)."""
         var = self.ns.fresh("v")
-        of_kind = self.of_kind(c.source, frame) if self.on("fuse") else None
+        of_kind = self.passes.first("kind_loop", self, c.source, frame)
         if of_kind is not None:
             # `each x in at(place, Kind)`: what lies there gone through, those of the kind kept
             source, kind = of_kind
@@ -56,16 +54,17 @@ class ComprehensionGen:
             only = fmt("{}.kind is {}", var, self.k(self.prog.kinds[kind]))
         else:
             source, items = self.items_source(c.source, frame)
-            if items is not None and self.on("typed"):
-                self.know(var, items)
+            self.know(var, items)
             only = None
         inner = frame.bind(c.var, read(var))
         level = frame.hoists[-1] if nested else None
         if level is not None:
             level.own.add(var)                  # a further clause of the same Python comprehension
-        elif frame.walrus and self.on("hoist"):
-            level = Hoist(self.ns, {var})       # what reads var changes from one item to the next
-            inner = inner.looping(frame.hoists + (level,))
+        elif frame.walrus:
+            # what reads var changes from one item to the next: the rest may be kept once (hoist.py)
+            level = self.passes.first("comprehension_level", self, var, frame)
+            if level is not None:
+                inner = inner.looping(frame.hoists + (level,))
         where = self.gen(c.where, inner) if c.where is not None else None
         more = None
         if c.inner is not None:
@@ -99,66 +98,18 @@ class ComprehensionGen:
         return Code(tuple(parts) + (code, ")[-1]"))
 
     # ---------------------------------------------------------------- tests written as statements
-    def truth_lines(self, e, frame, last: bool = True) -> list:
-        """Lines (depth, Code) of a function's body that return e's truth (a board's condition,
-        asked at every step of every search): `a and b` as one test after another, and
-        `any(each x in S where c)` as a loop that stops at the first x that passes, with no
-        generator made per call; anything else as one expression. last: whether the function ends
-        here (else the lines go on to the next test when e is true)."""
-        if type(e) is n.Binary and e.op == "and":
-            return self.truth_lines(e.left, frame, False) + self.truth_lines(e.right, frame, last)
-        decl = self.written_in_place(e, frame)
-        if decl is not None:
-            inner, bound = self.inline_arguments(e, decl, frame)       # (as define_call writes it)
-            body = self.truth_lines(decl.body, self.inside(e, inner), last)
-            return [(0, fmt("{} = {}", Bind(t, "set"), code)) for t, code in bound] + body
-        lines = self.any_lines(e, frame, last)
-        if lines is not None:
-            return lines
-        code = self.gen(e, frame)
-        return [(0, fmt("return bool({})", code))] if last else [(0, fmt("if not ({}):", code)),
-                                                                 (1, text("return False"))]
-
     def test_lines(self, e, frame) -> tuple:
-        """(lines, test): a statement's condition as lines to run first and the test after them.
-        `any(each x in S where c)` (or `not` it, or a define that is one, written in place) is a
-        loop that sets a flag and stops at the first x that passes: no generator is made and
-        resumed each time the statement runs (a game's check for a win after every move); anything
-        else is no lines and the expression."""
-        if not self.on("fuse"):
-            return [], self.gen(e, frame)
-        negated = type(e) is n.Unary and e.op == "not"
-        inner = e.operand if negated else e
-        flag = self.ns.fresh("found")
-        lines = self.flag_lines(inner, frame, flag)
-        if lines is None:
-            return [], self.gen(e, frame)
-        return lines, fmt("not {}", flag) if negated else read(flag)
-
-    def flag_lines(self, e, frame, flag):
-        """Lines that set flag to the truth of `any(each x in S where c)` (test_lines), or None."""
-        decl = self.written_in_place(e, frame)
-        if decl is None:
-            return self.any_lines(e, frame, last=False, flag=flag)
-        if not self.ends_in_any(decl.body, frame):
-            return None         # (its arguments not written for nothing: the test is written whole)
-        inner, bound = self.inline_arguments(e, decl, frame)       # (as truth_lines writes it)
-        lines = self.flag_lines(decl.body, self.inside(e, inner), flag)
-        return None if lines is None else [(0, fmt("{} = {}", Bind(t, "set"), code)) for t, code in bound] + lines
-
-    def ends_in_any(self, e, frame, depth: int = 0) -> bool:
-        """Whether e is an `any(each x in S where c)` any_lines may write, or a define written in
-        place whose body is one."""
-        decl = self.written_in_place(e, frame)
-        if decl is not None:
-            return depth < _INLINED_DEPTH and self.ends_in_any(decl.body, frame, depth + 1)
-        return any_of_each(e, self.prog.defn.defines)
+        """(lines, test): a statement's condition as lines to run first and the test after them
+        (the `fuse` pass writes a test of `any(each …)` as a loop that sets a flag); else no
+        lines and the expression."""
+        found = self.passes.first("test_lines", self, e, frame)
+        return found if found is not None else ([], self.gen(e, frame))
 
     def any_lines(self, e, frame, last: bool = True, flag=None):
         """`any(each x in S where c)` as lines of a function's body: a loop that returns True (last)
         or goes on (not last) at the first x that passes, else returns False; or (flag) that sets
         flag to whether one passes. No generator is made per call. None when e is not such a call."""
-        if not any_of_each(e, self.prog.defn.defines) or self.membership_scan(e, frame) is not None:
+        if not any_of_each(e, self.prog.defn.defines) or self.passes.first("scan", self, e, frame) is not None:
             return None
         loop = self.loop(e.comp, frame)
         tests = loop.tests()
@@ -172,29 +123,8 @@ class ComprehensionGen:
         return lines + ([(0, text("return False"))] if last else [(0, text("else:")), (1, text("return False"))])
 
     def comprehension_call(self, e, frame):
-        scan = self.membership_scan(e, frame) if e.func in ("any", "all", "count") else None
-        if scan is not None:
-            return scan
-        if self.on("lift") and e.func in _LIFTED and plain_each(e, self.prog.defn.defines):
-            lifted = self.lifted(e, frame)
-            if lifted is not None:
-                return lifted
-        return self.comprehension_text(e, frame)
-
-    def lifted(self, e, frame):
-        """`any/all/count/sum(each x in S where c)` inside an expression: a call of a function of its
-        own made of the loop (compiler/lift.py), or None. Its parts are kept within that function
-        (not by the loops around it: the function could not give them back)."""
-        inner = frame.looping(())
-        lines = self.any_lines(e, inner) if e.func == "any" else self.loop_lines(e, inner)
-        if lines is None:
-            return None
-        params = free_locals(lines)
-        if params is None:
-            return None
-        name = self.ns.function("q")
-        self.compiler.lift(name, params, lines, e.span)
-        return fmt("{}({})", name, Code(tuple(_commas(params))))
+        found = self.passes.first("scan", self, e, frame) or self.passes.first("comprehension_call", self, e, frame)
+        return found or self.comprehension_text(e, frame)
 
     def loop_lines(self, e, frame) -> list:
         """all/count/sum(each x in S where c) as a function's body: the loop, with what it keeps."""
@@ -251,54 +181,6 @@ class ComprehensionGen:
             raise error(e.span, f"{name}(…) does not take `each x in …`")
         return self.kept_around(code, loop.kept)
 
-    def membership_scan(self, e, frame):
-        """`any/all/count(each x in L where x in M)` (or `not in`), M read once: each item looked up
-        in M by M's own membership test, at C speed, when M is a list; the general loop otherwise.
-        L is worked out first and M only when L has items, as the loop would."""
-        c = e.comp
-        where = c.where
-        if c.inner is not None or c.body is not None or c.by is not None or type(where) is not n.Binary \
-                or where.op not in ("in", "not in") or type(where.left) is not n.Name or where.left.name != c.var \
-                or name_uses(where.right).get(c.var) or not frame.walrus or not self.on("compare") \
-                or self.of_kind(c.source, frame) is not None:
-            return None
-        items, m = self.ns.fresh("s"), self.temp()
-        source, _ = self.items_source(c.source, frame)
-        within = self.gen(where.right, frame)
-        fixed = self.on("fold") and type(within.value) is tuple       # a list fixed when compiled
-        items_code, m_code, bind_items = read(items), read(m), True
-        if source.ident and within.ident or fixed:      # nothing to keep or to put off
-            if source.ident:
-                items_code, bind_items = source, False
-            m_code = within
-        inside = fmt("map({}.__contains__, {})", m_code, items_code)
-        var = self.ns.fresh("v")
-        general = fmt("_contains(st, {}, {})", var, m_code)
-        if where.op == "not in":
-            general = fmt("not {}", general)
-        bound = Bind(var, "for")
-        fast, slow = {
-            ("any", "in"): (fmt("any({})", inside), fmt("any(True for {} in {} if {})", bound, items_code, general)),
-            ("any", "not in"): (fmt("not all({})", inside),
-                                fmt("any(True for {} in {} if {})", bound, items_code, general)),
-            ("all", "in"): (fmt("all({})", inside), fmt("all({} for {} in {})", general, bound, items_code)),
-            ("all", "not in"): (fmt("not any({})", inside), fmt("all({} for {} in {})", general, bound, items_code)),
-            ("count", "in"): (fmt("sum({})", inside), fmt("sum(1 for {} in {} if {})", bound, items_code, general)),
-            ("count", "not in"): (fmt("len({}) - sum({})", items_code, inside),
-                                  fmt("sum(1 for {} in {} if {})", bound, items_code, general)),
-        }[(e.func, where.op)]
-        made = within.built and self.on("typed") or fixed      # a list just made (or kept), or fixed: a tuple
-        if not bind_items:
-            return fast if made else fmt("({} if type({}) is tuple else {})", fast, m_code, slow)
-        empty = {"any": "False", "all": "True", "count": "0"}[e.func]
-        if fixed:
-            return fmt("(" + empty + " if not ({} := {}) else {})", Bind(items), source, fast)
-        if made:
-            return fmt("(" + empty + " if not ({} := {}) else (({} := {}), {})[-1])", Bind(items), source, Bind(m),
-                       within, fast)
-        return fmt("(" + empty + " if not ({} := {}) else ({} if type({} := {}) is tuple else {}))", Bind(items),
-                   source, fast, Bind(m), within, slow)
-
 
 def _anded(tests: list) -> Code:
     """`(a) and (b)` of the tests."""
@@ -306,18 +188,6 @@ def _anded(tests: list) -> Code:
     for i, test in enumerate(tests):
         parts += ([" and "] if i else []) + ["(", test, ")"]
     return Code(tuple(parts))
-
-
-def _commas(params: list) -> list:
-    parts = []
-    for i, param in enumerate(params):
-        parts += ([", "] if i else []) + [param]
-    return parts
-
-
-# The comprehension calls written as functions of their own (lifted).
-_LIFTED = frozenset({"any", "all", "count", "sum"})
-_INLINED_DEPTH = 12     # how deep ends_in_any follows defines written in place
 
 
 def plain_each(e, defines: dict) -> bool:

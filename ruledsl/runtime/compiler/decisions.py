@@ -9,17 +9,12 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from ...errors import RulesError
 from ...check.decisions import is_chance_let
 from ...ir import nodes as n
 from ...ir.walk import nodes
 from ..engine.library import MEMO_SEARCHES
-from ..model.values import Location, Player
 from .certain import Certain
-from .code import Code, Name, SPEND, fmt, read, text
-from .comprehensions import filtering
-from .fixed import FIXED_MEMO, FIXED_POOLS, fixed_label, fixed_prefix
-from .hoist import Hoist
+from .code import SPEND, Code, Name, fmt, read, text
 from .menus import MenuGen
 
 MEMO = Name("memo")         # the display memo of a decision's labels (each component's text worked out once)
@@ -96,14 +91,7 @@ class DecisionGen(MenuGen):
         slot = self.slot("draw")
         count = self.x(s.count, frame) if s.count is not None else text("1")
         top, apply_, end = unit.label(), unit.label(), unit.label()
-        if s.count is None and self.on("draws"):
-            # one component, where chance is not explicit (it cannot suspend): drawn here
-            unit.add("if not st.explicit:", s.span)
-            with unit.indented():
-                unit.add(fmt("_draw_single(prog, st, {}, {}, {}, {}, {}, {})", self.x(s.source, frame), self.k(s.end),
-                             self.x(s.dest, frame), self.k(s.dest_end), self.k(s.facing), self.k(s.span)), s.span)
-                unit.goto(end, s.span)
-                unit.back(s.span)
+        self.passes.first("draw", self, unit, s, frame, end)       # (`draws`: one drawn here where it may be)
         unit.add(fmt("{} = ({}, {}, {})", slot, count, self.x(s.source, frame), self.x(s.dest, frame)), s.span)
         unit.place(top, s.span)
         where = fmt("{}, {}", self.k(s.dest_end), self.k(s.facing))
@@ -127,9 +115,7 @@ class DecisionGen(MenuGen):
             # whoever's turn it is (a seat, set by `turn`), or the helper's error when nobody's is
             return fmt("(st.current if st.current is not None else _chooser(st, None, {}))", self.k(s.span))
         code = self.x(s.chooser, frame)
-        if self.on("typed") and self.exprs.sure(code, Player) is not None:
-            return code         # a seat, certainly (a loop's over the players): nothing to ask of it
-        return fmt("_chooser(st, {}, {})", code, self.k(s.span))
+        return self.passes.first("chooser", self, s, code) or fmt("_chooser(st, {}, {})", code, self.k(s.span))
 
     def spend(self, unit, lines: list, span) -> None:
         """The lines loop_source writes before a loop (the items it spends from the step budget)."""
@@ -144,40 +130,28 @@ class DecisionGen(MenuGen):
         var, inner = self.env_name(s.var, frame)
         key = text(var.literal)
         item = self.ns.fresh("v")
-        head, rest = (fixed_prefix(s.where, s.var, self.prog.defn.defines)
-                      if s.where is not None and self.on("fixed") else (None, s.where))
-        # `choose x from [each y in L where c]`: L gone through, c tested with each option
-        fused = filtering(s.source) if s.count_min is None and head is None and self.on("fuse") else None
+        # (`fixed`: the conditions that read only where the items lie, remembered apart)
+        head, rest = (self.passes.first("fixed_head", self, s) if s.where is not None else None) or (None, s.where)
+        # (`fuse`: `choose x from [each y in L where c]`: L gone through, c tested with each option)
+        fused = self.passes.first("filtered", self, s) if s.count_min is None and head is None else None
         spend, source, items = self.exprs.loop_source(fused.source if fused else s.source, frame)
         low = high = None
         if s.count_min is not None:
             high = self.x(s.count_max, frame) if s.count_max is not None else None
             low = self.x(s.count_min, frame)
-            around = _shows_alone(s.label, s.var)
-            if s.where is None and around is not None and self.on("lazy") and not together and not s.automatic:
-                self.decision_block(unit, s.span)
-                self.spend(unit, spend, s.span)
-                prefix, suffix = around
-                unit.add(fmt("return _offer_selections(st, fr, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {})",
-                             self.chooser(s, frame), source, low, high if high else low, self.k(s.ordered),
-                             self.k(prefix), self.k(suffix), body, key, orelse, self.k(bool(s.orelse)),
-                             self.k(s.secretly), self.k(s.span)), s.span)
-                unit.end_block()
-                fewest = low.value
-                with self.certain_as(var, Certain(tuple, items, None, fewest) if items is not None
-                                     and type(fewest) is int else None):
-                    self.after_choice(unit, s, frame, inner, body, orelse, end, exits, loops)
+            if not together and self.passes.first("selections", self, unit, s, frame, var, inner, source, items, spend,
+                                                   low, high, _shows_alone(s.label, s.var), key, body, orelse, end,
+                                                   exits, loops):
                 return
             tail = fmt("{}, {}, {}, {}", low, high if high else low, self.k(s.ordered), self.k(s.span))
             select = lambda items: fmt("_selections(st, {}, {})", items, tail)     # noqa: E731
             fewest = low.value
-            if items is not None and type(fewest) is int and self.on("typed"):
+            if items is not None and type(fewest) is int:
                 # each selection: a list of at least `low` of the items
                 self.exprs.know(item, Certain(tuple, items, None, fewest))
         else:
             select = lambda items: items                                    # noqa: E731
-            if items is not None and self.on("typed"):
-                self.exprs.know(item, items)
+            self.exprs.know(item, items)
         chooser = together.chooser if together else self.chooser(s, frame)
         with self.options_of(unit, s.span, {item}, chooser, s.help is not None, self.searches(s)) as options:
             here = options(frame)
@@ -190,65 +164,10 @@ class DecisionGen(MenuGen):
             kept = self.x(head, local) if head is not None else None
             note = self.label(s.help, local) if s.help is not None else None
         self.spend(unit, spend, s.span)
-        counts = s.count_min is None or self.fixed_counts(s)
-        # Nothing but where the items lie decides the options and their labels: all of them are
-        # remembered per list of items given (fixed.py), when the items are board locations.
-        whole = (where is None and note is None and not together and counts and self.on("fixed")
-                 and fixed_label(s.label, s.var, self.prog.defn.defines))
-        fixed_ok = labelled = kept_for = None
-        if kept is not None or whole:
-            # whether the items are board locations, once for the decision (fixed.py)
-            pool, fixed_ok = self.ns.fresh("s"), self.ns.fresh("ok")
-            unit.add(fmt("{} = {}", pool, source), s.span)
-            if whole or (where is None and counts):
-                # what the decision keeps per list of items (only lists of board locations are
-                # kept): looked up first, so that a list seen before is not tested again
-                # (f_…: its options; p_…: the items that pass)
-                memo, kept_for = self.memo(), self.ns.fresh("f" if whole else "p")
-                unit.add("try:", s.span)
-                unit.add(fmt("{} = {}.get({})", kept_for, memo, pool), s.span, depth=1)
-                unit.add("except TypeError:", s.span)      # (an item that cannot be a key: no list of locations)
-                unit.add(fmt("{} = None", kept_for), s.span, depth=1)
-                unit.add(fmt("{} = {} is not None or _fixed_items({})", fixed_ok, kept_for, pool), s.span)
-                kept_for = (memo, kept_for)
-            else:
-                unit.add(fmt("{} = _fixed_items({})", fixed_ok, pool), s.span)
-            source = read(pool)
-        board = None
-        if s.count_min is not None and kept is not None and counts:
-            # the selections of the whole board that pass, less those with an item not given
-            board = fmt("_fixed_selections({}, {}, {}, {}, {}, lambda {}: {}, prog.all_locations)", self.memo(), source,
-                        low, high if high else low, self.k(s.ordered), item, kept)
-        if whole:
-            self.remembered_options(unit, s, item, kept, label, select(source), source, fixed_ok, kept_for, board)
-        elif kept is not None and where is None and counts:
-            # the whole condition is fixed: which items pass depends only on the items given
-            passed = self.passing(unit, s.span, item, kept, select(source), source, fixed_ok, kept_for, board)
-            unit.add(fmt("for {} in {}:", item, passed), s.span)
-            kept = None
-        else:
-            labelled = self.labelled(s, source) if kept is None and note is None and not together else None
-            if labelled is None:
-                unit.add(fmt("for {} in {}:", item, select(source)), s.span)
-            else:
-                pairs, distinct = labelled
-                label = read(self.ns.fresh("l"))
-                unit.add(fmt("for {}, {} in {}:", label, item, self.k(pairs)), s.span)
-        if not whole:
-            pad = 1
-            if kept is not None:
-                where = self.remembered(unit, s.span, item, kept, where, fixed_ok)
-            if where is not None:
-                unit.add(fmt("if {}:", where), s.span, depth=1)
-                pad = 2
-            if labelled is not None and distinct:
-                unit.add(fmt("found[{}] = {}", label, item), s.span, depth=pad)
-            elif note is None:
-                unit.add(fmt("found.setdefault({}, {})", label, item), s.span, depth=pad)
-            else:
-                unit.add(fmt("found.setdefault(_l := {}, {})", label, item), s.span, depth=pad)
-                unit.add("if notes is not _LATER:", s.span, depth=pad)
-                unit.add(fmt("notes.setdefault(_l, {})", note), s.span, depth=pad + 1)
+        if not self.passes.first("choice_options", self, unit, s, item, source, select, label, where, kept, note, low,
+                                 high, together):
+            unit.add(fmt("for {} in {}:", item, select(source)), s.span)
+            self.found_lines(unit, s, item, label, where, note)
         take, nothing = (together.picked(body, key), together.picked(orelse, None, False)) if together else (body, orelse)
         unit.add(fmt("return _offer_choice(st, fr, chooser, found, {}, {}, {}, {}, {}, {}, {}" + _parts(s)
                      + (", notes=notes" if s.help is not None else "") + ")", take, key, nothing, self.k(bool(s.orelse)),
@@ -261,96 +180,26 @@ class DecisionGen(MenuGen):
         with self.certain_as(var, chosen):     # the body reads the chosen item(s) as the options did
             self.after_choice(unit, s, frame, inner, body, orelse, end, exits, loops, together)
 
-    def labelled(self, s, source: Code):
-        """(((label, item), …) of a choice of one among a list of board locations fixed when the
-        game is compiled, whose label reads only where its item lies (fixed.py), worked out now;
-        whether those labels are distinct), or None. The options are then found with no label
-        made (and, the labels distinct, with no test that one is already there)."""
-        items = source.value
-        if s.count_min is not None or type(items) is not tuple or not items or not self.on("fixed") \
-                or any(type(x) is not Location for x in items) \
-                or not fixed_label(s.label, s.var, self.prog.defn.defines):
-            return None
-        try:
-            with self.exprs.detached():
-                labels = tuple(x.label if s.label is None else self.compiler.evaluate(s.label, {s.var: x}, folding=True)
-                               for x in items)
-        except RulesError:
-            return None         # told when the decision is offered, as without this
-        if any(type(label) is not str for label in labels):
-            return None
-        return tuple(zip(labels, items)), len(set(labels)) == len(labels)
-
-    def remembered(self, unit, span, item, kept, where, fixed_ok, pad: int = 0):
-        """Lines in a decision's loop that work out the fixed head of its `where` (fixed.py) once
-        per selection for the whole game, when the items are board locations (fixed_ok); the
-        condition left to test."""
-        memo, got = self.memo(), self.ns.fresh("g")
-        unit.add(fmt("{} = {}.get({}) if {} else None", got, memo, item, fixed_ok), span, depth=pad + 1)
-        unit.add(fmt("if {} is None:", got), span, depth=pad + 1)
-        unit.add(fmt("{} = bool({})", got, kept), span, depth=pad + 2)
-        unit.add(fmt("if {} and len({}) < " + str(FIXED_MEMO) + ":", fixed_ok, memo), span, depth=pad + 2)
-        unit.add(fmt("{}[{}] = {}", memo, item, got), span, depth=pad + 3)
-        return read(got) if where is None else fmt("{} and ({})", got, where)
-
-    def remembered_options(self, unit, s, item, kept, label, options, pool, fixed_ok, kept_for, board=None) -> None:
-        """Lines that make a decision's options ({label: item}) when which items pass and how they
-        read depend only on the items given (fixed.py): made once per list of items for the whole
-        game when they are board locations, and offered as made (offer_choice only reads them).
-        kept_for: (the dict they are kept in, the name of what it held for pool). board: the Code
-        that reads the passing selections off the whole board's, or None."""
-        memo, made = kept_for
-        unit.add(fmt("if {} is None:", made), s.span)
-        unit.add(fmt("{} = {}", made, text("{}")), s.span, depth=1)
-        indent = 1
-        # each item's option made once for the game, when the items are board locations
-        pairs = self.memo()
-        known = lambda items: fmt("_known_options({}, {}, {}, lambda {}: ({}, {}))",  # noqa: E731
-                                  made, pairs, items, item, label, item)
-        if board is not None:
-            sels = self.ns.fresh("b")
-            unit.add(fmt("{} = {} if {} else None", sels, board, fixed_ok), s.span, depth=1)
-            unit.add(fmt("if {} is not None:", sels), s.span, depth=1)
-            unit.add(fmt("{} = {}", made, known(read(sels))), s.span, depth=2)
-            unit.add("else:", s.span, depth=1)
-            indent = 2
-        elif kept is None:
-            unit.add(fmt("if {}:", fixed_ok), s.span, depth=1)
-            unit.add(fmt("{} = {}", made, known(options)), s.span, depth=2)
-            unit.add("else:", s.span, depth=1)
-            indent = 2
-        unit.add(fmt("for {} in {}:", item, options), s.span, depth=indent)
-        pad = indent + 1
-        if kept is not None:
-            got = self.remembered(unit, s.span, item, kept, None, fixed_ok, indent)
-            unit.add(fmt("if {}:", got), s.span, depth=pad)
-            pad += 1
-        unit.add(fmt("{}.setdefault({}, {})", made, label, item), s.span, depth=pad)
-        unit.add(fmt("if {} and len({}) < " + str(FIXED_POOLS) + ":", fixed_ok, memo), s.span, depth=1)
-        unit.add(fmt("{}[{}] = {}", memo, pool, made), s.span, depth=2)
-        unit.add(fmt("found = {}", made), s.span)
+    def found_lines(self, unit, s, item, label, where, note, distinct: bool = False) -> None:
+        """The lines in a choice's loop that add an item's option (and its help text, when asked
+        for) to those found, where the condition left to test passes. distinct: no label is made
+        twice (no test that it is there already)."""
+        pad = 1
+        if where is not None:
+            unit.add(fmt("if {}:", where), s.span, depth=1)
+            pad = 2
+        if distinct:
+            unit.add(fmt("found[{}] = {}", label, item), s.span, depth=pad)
+        elif note is None:
+            unit.add(fmt("found.setdefault({}, {})", label, item), s.span, depth=pad)
+        else:
+            unit.add(fmt("found.setdefault(_l := {}, {})", label, item), s.span, depth=pad)
+            unit.add("if notes is not _LATER:", s.span, depth=pad)
+            unit.add(fmt("notes.setdefault(_l, {})", note), s.span, depth=pad + 1)
 
     def fixed_counts(self, s) -> bool:
         """Whether a choice of several takes a number of items written as numbers."""
         return all(type(c) is n.Literal and type(c.value) is int for c in (s.count_min, s.count_max) if c is not None)
-
-    def passing(self, unit, span, item, kept, options, pool, fixed_ok, kept_for, board=None):
-        """Lines that list the options passing a condition wholly fixed (fixed.py), remembered
-        per list of items given for the whole game when they are board locations; the Name of
-        that list. kept_for, board: as for remembered_options."""
-        memo, passed = kept_for
-        if board is not None:
-            unit.add(fmt("if {} is None and {}:", passed, fixed_ok), span)
-            unit.add(fmt("{} = {}", passed, board), span, depth=1)
-        unit.add(fmt("if {} is None:", passed), span)
-        unit.add(fmt("{} = []", passed), span, depth=1)
-        unit.add(fmt("for {} in {}:", item, options), span, depth=1)
-        got = self.remembered(unit, span, item, kept, None, fixed_ok, 1)
-        unit.add(fmt("if {}:", got), span, depth=2)
-        unit.add(fmt("{}.append({})", passed, item), span, depth=3)
-        unit.add(fmt("if {} and len({}) < " + str(FIXED_POOLS) + ":", fixed_ok, memo), span, depth=1)
-        unit.add(fmt("{}[{}] = {}", memo, pool, passed), span, depth=2)
-        return passed
 
     def after_choice(self, unit, s, frame, inner, body, orelse, end, exits, loops, together=None) -> None:
         """A choice's body, then its `else` (in a `simultaneously`, each goes on to the next pick's
@@ -386,8 +235,8 @@ class DecisionGen(MenuGen):
         conditions and labels are written in: their parts that read no option (varying: the
         Names that do) are worked out once per decision."""
         exprs = self.exprs
-        hoist = Hoist(self.ns, varying)
-        hoists = (hoist,) if self.on("hoist") else ()
+        hoist = self.passes.first("decision_level", self, varying)      # (`hoist`: parts kept once a decision)
+        hoists = (hoist,) if hoist is not None else ()
         exprs.memo_used = False
         with exprs.written_through() as through:
             yield lambda frame: frame.looping(hoists)
@@ -403,7 +252,7 @@ class DecisionGen(MenuGen):
             unit.add("memo = {}", span)         # each component's text, worked out once
         if searches:
             unit.add("st.memo = {}", span)      # the searches made, kept while the options are worked out
-        for name in hoist.names:
+        for name in hoist.names if hoist is not None else ():
             unit.add(fmt("{} = {}", name, hoist.entered(name)), span)
 
     def option_body(self, unit, label, body, frame, exits, loops, end, span) -> None:

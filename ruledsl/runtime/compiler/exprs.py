@@ -15,24 +15,18 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from ...check.types import INT
 from ...errors import error
 from ...ir import nodes as n
-from ...check.types import INT
-from ..model.values import Comp, EnumValue, Location, Player, Zone
 from .calls import CallGen
-from .certain import Certain, certainty
-from .code import MISSING, Bind, Code, Name, Slot, fmt, read, text
+from .code import Bind, Code, Name, Slot, fmt, read, text
 from .comprehensions import ComprehensionGen
 from .frame import Frame
-from .operators import OperatorGen, _plain_int
+from .operators import OperatorGen, _gives_int, _plain_int
 from .static import Static
 
 # Literal ranges at most this long are built once, when the game is compiled.
 _CONSTANT_RANGE = 1000
-
-# Handles that read as their label, by the head of their type (the class generated code tests).
-_LABELLED = {"player": (Player, "Player"), "location": (Location, "Location"), "enum": (EnumValue, "_EnumValue"),
-             "direction": (EnumValue, "_EnumValue")}
 
 
 class ExprGen(OperatorGen, ComprehensionGen, CallGen):
@@ -43,7 +37,7 @@ class ExprGen(OperatorGen, ComprehensionGen, CallGen):
         self.prog = compiler.prog
         self.ns = compiler.ns
         self.names = compiler.names
-        self.on = compiler.on
+        self.passes = compiler.pipeline
         self.memo_used = False      # whether what was written since this was cleared shows through a memo
         # The lengths of the fixed lists the comprehensions written so far go through as they are
         # (items_source): a loop turn or a decision whose expressions go through them spends what
@@ -57,7 +51,6 @@ class ExprGen(OperatorGen, ComprehensionGen, CallGen):
         self.values_certain: dict = {}  # a define's name -> Certain of what it gives, or None
         self.memos: dict = {}       # a define's name -> the constant its values are kept in (remember)
         self.kinds_lists: dict = {}     # the edge kinds of a fixed `via:` list -> the first such set
-        self.expansions: dict = {}      # a define's name -> the size of its body written in place (calls.py)
 
     def k(self, value) -> Code:
         return self.ns.const(value)
@@ -75,8 +68,8 @@ class ExprGen(OperatorGen, ComprehensionGen, CallGen):
         if handler is None:
             raise error(e.span, f"the interpreter cannot evaluate {type(e).__name__}")
         code = handler(self, e, frame)
-        if type(e) in _FOLDED and self.on("fold") and not frame.folding:
-            code = self.folded(e, frame, code)
+        if type(e) in _FOLDED:
+            code = self.passes.first("folded", self, e, frame, code) or code
         if type(e) in _COSTLY:
             code = self.invariant(code, frame)
         code.whole = True
@@ -85,21 +78,6 @@ class ExprGen(OperatorGen, ComprehensionGen, CallGen):
     def plain(self, e, frame: Frame) -> Code:
         """e written without `:=` (for places Python forbids it, or code used more than once)."""
         return self.gen(e, frame.plain())
-
-    def folded(self, e, frame, code: Code) -> Code:
-        """code, or where e keeps one value all game long (compiler/static.py), that value, with
-        code standing by for a state a scenario has changed as play never does."""
-        if code.value is not MISSING or code.folded:
-            return code             # a value already (a define's body folded as it was written in place)
-        if not self.statics().of(e, frame):
-            return code
-        with self.detached():
-            try:
-                value = self.compiler.evaluate(e, folding=True)
-            except Exception:       # it fails at play, at its place, as any expression does
-                return code
-        facts = {"items": certainty(value)} if type(value) is tuple else {}
-        return fmt("({} if not st.unfolded else {})", self.k(value), code, folded=True, **facts)
 
     def statics(self) -> Static:
         """What keeps one value all game long, worked out when first asked."""
@@ -153,7 +131,7 @@ class ExprGen(OperatorGen, ComprehensionGen, CallGen):
         item of a name, within any parentheses; else None."""
         bare = code.bare()
         if bare.var is not None:
-            return self.certain.get(_key(bare.var))
+            return self.certain.get(self.key_of(bare.var))
         if bare.item_of is not None:
             of = self.certain.get(bare.item_of[0])
             if of is not None and of.cls is tuple and of.length > bare.item_of[1]:
@@ -169,9 +147,28 @@ class ExprGen(OperatorGen, ComprehensionGen, CallGen):
         return None
 
     def know(self, var, certain) -> None:
-        """Every value var (a Name or a Slot) takes is as certain says (None: nothing is)."""
+        """Every value var (a Name or a Slot) takes is as certain says (None: nothing is), where a
+        pass keeps what is certain (`typed`)."""
         if certain is not None:
-            self.certain[_key(var)] = certain
+            self.passes.first("know", self, var, certain)
+
+    @staticmethod
+    def key_of(var):
+        """The key of a name's certainty: a Name itself; an env entry by its key (two reads of one
+        entry are one value)."""
+        return var if type(var) is not Slot else ("env", var.key)
+
+    @staticmethod
+    def item_key(bare: Code, i: int):
+        """(the Name, i) of `v_3[i]`, an item of a loop's or a temporary's name (whose certainty
+        says what its items are), else None."""
+        var = bare.var
+        if type(var) is Name and len(var.prefix) == 1 and var.prefix.islower():
+            return (var, i)
+        return None
+
+    plain_int = staticmethod(_plain_int)
+    gives_int = staticmethod(_gives_int)
 
     def type_of(self, e, frame: Frame):
         """The checker's type of e, as typed where the frame stands (in a define's body written in
@@ -227,17 +224,14 @@ class ExprGen(OperatorGen, ComprehensionGen, CallGen):
     def items_parts(self, e, frame, statement: bool) -> tuple:
         """items_source, and whether the code spends the items itself (through _items)."""
         code = self.gen(e, frame) if statement else self.plain(e, frame)
-        fixed = code.value
-        if type(fixed) is tuple and self.on("fold"):
-            return code, certainty(fixed), False
+        found = self.passes.first("items_fixed", self, e, code)
+        if found is not None:
+            return found
         if code.built:
             return code, code.items, False
-        bare = self.sure(code, tuple)
-        if bare is not None:
-            return bare, self.certain_of(bare).items, False
-        kind = self.type_of(e, frame) if self.on("typed") else None
-        if kind is not None and kind.head in ("zone", "zone of"):
-            return fmt("_zone_items(st, {})", code), None, False
+        found = self.passes.first("items", self, e, frame, code)
+        if found is not None:
+            return found
         return fmt("_items(st, {})", code), None, True
 
     # ---------------------------------------------------------------- atoms
@@ -255,23 +249,7 @@ class ExprGen(OperatorGen, ComprehensionGen, CallGen):
         """A {…} part of a text: a seat, a place or an enum value (known to the checker) reads as its
         label; anything else is shown as players read it."""
         code = self.gen(e, frame)
-        kind = self.type_of(e, frame)
-        typed = kind is not None and self.on("typed") and frame.walrus
-        if typed and kind.head in ("text", "int") and frame.memo is None:
-            # a text reads as itself, a whole number as its digits (anything else as display says)
-            t = self.temp()
-            if kind.head == "text":
-                return fmt("({} if type({} := {}) is str else {})", t, Bind(t), code, self.shown(read(t), frame))
-            return fmt("(str({}) if type({} := {}) is int else {})", t, Bind(t), code, self.shown(read(t), frame))
-        labelled = _LABELLED.get(kind.head) if typed else None
-        if labelled is None:
-            return self.shown(code, frame)
-        cls, cls_name = labelled
-        bare = self.sure(code, cls)
-        if bare is not None:
-            return fmt("{}.label", bare)
-        t = self.temp()
-        return fmt("({}.label if type({} := {}) is {} else {})", t, Bind(t), code, cls_name, self.shown(read(t), frame))
+        return self.passes.first("shown_part", self, e, frame, code) or self.shown(code, frame)
 
     def g_template(self, e, frame):
         if all(isinstance(p, str) for p in e.parts):
@@ -285,43 +263,19 @@ class ExprGen(OperatorGen, ComprehensionGen, CallGen):
     def g_attr(self, e, frame):
         readers, fail = self.names.field_readers(e.name, e.span)
         obj = self.gen(e.obj, frame)
-        obj_type = self.type_of(e.obj, frame)
+        found = self.passes.first("attr", self, e, frame, obj, readers, fail)
+        if found is not None:
+            return found
         if not frame.walrus:
-            bare = obj.bare()
-            # (a name, or a read of the frame: read twice at no cost, where `:=` is forbidden)
-            typed = self.names.typed_field(obj_type, e.name, bare) if self.on("typed") and bare.cheap else None
-            general = fmt("_attr({}, {}, st, {})", self.k(readers), self.k(fail), bare if typed else obj)
-            if typed is None:
-                return general
-            # a name may be read twice where `:=` is forbidden: the typed read, the general beside it
-            if self.sure(bare, typed.cls, typed.kind) is not None:
-                return typed.read
-            return fmt("({} if {} else {})", typed.read, typed.test(bare), general)
-        t = self.temp()
+            return fmt("_attr({}, {}, st, {})", self.k(readers), self.k(fail), obj)
         # the reader for what the object is; `fail` raises for anything without this field
-        generic = fmt("({}.get(type({})) or {})(st, {})", self.k(readers), t, self.k(fail), t)
-        typed = self.names.typed_field(obj_type, e.name, read(t)) if self.on("typed") else None
-        bare = self.sure(obj, typed.cls, typed.kind) if typed is not None else None
-        if bare is not None:        # it is certain: the field read with no test
-            return self.names.typed_field(obj_type, e.name, bare).read
-        if typed is not None:       # what the checker says it is: read the field directly
-            return fmt("({} if {} else {})", typed.read, typed.test(fmt("({} := {})", Bind(t), obj)), generic)
+        t = self.temp()
         return fmt("({}.get(type({} := {})) or {})(st, {})", self.k(readers), Bind(t), obj, self.k(fail), t)
 
     def g_index(self, e, frame):
         obj, index = self.gen(e.obj, frame), self.gen(e.index, frame)
-        span = self.k(e.span)
-        literal = isinstance(e.index, n.Literal) and type(e.index.value) is int
-        bare = self.sure(obj, tuple) if self.on("typed") and isinstance(e.index, n.Literal) else None
-        if bare is not None and literal and 0 <= e.index.value < self.certain_of(bare).length:
-            i = e.index.value       # a list certainly that long
-            return fmt("{}[{}]", bare, i, item_of=_item_key(bare, i))
-        if self.on("typed") and frame.walrus and self.is_list(e.obj, frame) and literal and e.index.value >= 0:
-            t = self.temp()         # a list (a tuple at play) and a whole number: Python's own indexing
-            i = e.index.value
-            return fmt("({}[{}] if type({} := {}) is tuple and len({}) > {} else _index(st, {}, {}, {}))",
-                       t, i, Bind(t), obj, t, i, t, index, span)
-        return fmt("_index(st, {}, {}, {})", obj, index, span)
+        found = self.passes.first("index", self, e, frame, obj, index) if isinstance(e.index, n.Literal) else None
+        return found or fmt("_index(st, {}, {}, {})", obj, index, self.k(e.span))
 
     def int_operand(self, e, code: Code) -> tuple:
         """(Code reading the operand afterwards, test that it is a whole number or None)."""
@@ -340,9 +294,7 @@ class ExprGen(OperatorGen, ComprehensionGen, CallGen):
     def g_unary(self, e, frame):
         if e.op == "not":
             inner = self.gen(e.operand, frame)
-            if self.on("fold") and inner.truth is not None:
-                return self.k(not inner.truth)      # `not` of a truth known when compiled
-            return fmt("(not {})", inner)
+            return self.passes.first("negation", self, e, inner) or fmt("(not {})", inner)
         if isinstance(e.operand, n.Literal) and type(e.operand.value) is int:
             return self.k(-e.operand.value)
         return fmt("_neg(st, {}, {})", self.gen(e.operand, frame), self.k(e.span))
@@ -371,28 +323,11 @@ class ExprGen(OperatorGen, ComprehensionGen, CallGen):
         if all(isinstance(i, n.Literal) for i in e.items):
             return self.k(tuple(i.value for i in e.items))
         codes = [self.gen(i, frame) for i in e.items]
-        if self.on("fold") and not any(c.value is MISSING for c in codes):
-            return self.k(tuple(c.value for c in codes))        # every item fixed when the game is compiled
-        return fmt("({},)", _joined(", ", codes))
+        return self.passes.first("items_list", self, e, codes) or fmt("({},)", _joined(", ", codes))
 
     def g_map(self, e, frame):
         entries = [fmt("{}: {}", self.gen(k, frame), self.gen(v, frame)) for k, v in e.entries]
         return Code(("{", _joined(", ", entries), "}"))
-
-
-def _key(var):
-    """The key of a name's certainty: a Name itself; an env entry by its key (two reads of one entry
-    are one value)."""
-    return var if type(var) is not Slot else ("env", var.key)
-
-
-def _item_key(bare: Code, i: int):
-    """(the Name, i) of `v_3[i]`, an item of a loop's or a temporary's name (whose certainty says
-    what its items are), else None."""
-    var = bare.var
-    if type(var) is Name and len(var.prefix) == 1 and var.prefix.islower():
-        return (var, i)
-    return None
 
 
 def _plus(parts: list) -> Code:

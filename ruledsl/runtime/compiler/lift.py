@@ -9,7 +9,7 @@ as the loop's Code says (code.py: the Names it reads and binds).
 """
 from __future__ import annotations
 
-from .code import ENV, Bind, Name, Slot, read, text
+from .code import ENV, Bind, Slot, read, text
 
 ST = text("st")
 

@@ -15,7 +15,6 @@ from ..model.collections import items_of
 from ..model.values import Comp, EnumValue, Location, Player, Zone, display
 from .code import Code, Name, Slot, fmt, text
 
-
 LOCAL = ("local", "parameter")
 COMPONENT_FIELD_NAMES = frozenset({"owner", "location", "face_up", "kind", "id"})
 

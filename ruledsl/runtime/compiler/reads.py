@@ -88,7 +88,7 @@ class Reads:
     @contextmanager
     def inside(self, e):
         """While the body of the define e calls is read: typed as for that call."""
-        site = self.types.get(("site", id(e))) if self.exprs.on("typed") else None
+        site = self.exprs.site_types(e, self.types)
         saved = self.types, self.inlining
         self.types = site if site is not None else self.exprs.compiler.checked.types
         self.inlining = self.inlining | {e.func}

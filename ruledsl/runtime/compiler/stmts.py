@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from ...errors import error
 from ...ir import nodes as n
 from ..engine.budget import STEP_LIMIT
-from ..model.values import Location, Player
+from ..model.values import Player
 from .code import Bind, Code, Slot, fmt, read, text
 from .exprs import Written
 
@@ -57,7 +57,7 @@ class StmtGen:
         self.prog = compiler.prog
         self.ns = compiler.ns
         self.exprs = compiler.exprs
-        self.on = compiler.on
+        self.passes = compiler.pipeline
         self.apart = 0          # > 0 while a rule is written into its caller's unit (kept_apart)
         self.blocks = 0         # the blocks (loops, `try`) open in the function being written
         self.walls: list = []   # the statements written as functions of their own around this one (Wall)
@@ -135,18 +135,7 @@ class StmtGen:
         write = self.compiler.names.writer(target, obj, s.span)
         value = self.x(s.value, frame)
         slot = self.compiler.names.player_slot(target) if obj is not None and s.op == "=" else None
-        if slot is not None and self.on("typed") and seat is not None:
-            # certainly a seat (compiler/certain.py): its slot written, and no other way
-            out.add(fmt("st.vals[{} + {}.index] = {}", slot, obj, value), s.span)
-            return
-        if slot is not None and self.on("typed"):
-            # a seat's variable, as the checker expects: its slot written directly
-            new = self.ns.fresh("n")
-            out.add(fmt("{} = {}", Bind(new, "set"), value), s.span)
-            out.add(fmt("if type({}) is Player:", obj), s.span)
-            out.add(fmt("st.vals[{} + {}.index] = {}", slot, obj, new), s.span, depth=1)
-            out.add("else:", s.span)
-            out.add(write(read(new)), s.span, depth=1)
+        if slot is not None and self.passes.first("set_seat_variable", self, s, obj, seat, slot, value, write, out):
             return
         if s.op != "=":
             if obj is None:
@@ -182,34 +171,14 @@ class StmtGen:
         """(a `move` as the Code of one line, whether the line keeps it quiet itself). quietly: the
         move is all a `quietly:` holds; a move of one component then says so to effects.move (no
         count raised and restored around the call), any other needs the block's count around it."""
-        if self.zone_emptied(s, frame):        # `move contents(Z) to Z2`: bulk.move_all
-            return fmt("_move_all(prog, st, {}, {}, {}, {}, {})", self.x(s.item.args[0], frame), self.x(s.dest, frame),
-                       self.k(s.end), self.k(s.facing), self.k(s.span)), False
+        found = self.passes.first("move_whole", self, s, frame)        # (`bulk`: a zone moved whole)
+        if found is not None:
+            return found
         item = self.x(s.item, frame)
         dest = self.x(s.dest, frame)
         rest = fmt("{}, {}, {}, {}", dest, self.k(s.end), self.k(s.facing), self.k(s.span))
-        kind = self.exprs.type_of(s.item, frame)
-        if kind is not None and kind.head == "kind" and self.on("typed"):
-            t = self.exprs.temp()       # one component, as the checker expects: moved without a list
-            onto = self.exprs.sure(dest, Location) if s.end is None and s.facing is None else None
-            if onto is not None:        # onto a board location, as it lays things: effects.move_onto
-                return fmt("_move_onto(prog, st, {}, {}, {}) if type({} := {}) is Comp else _move_many(prog, st, {}, {})",
-                           t, onto, self.k(s.span), Bind(t), item, t, rest), False
-            if quietly:     # (a list: moved as in any quiet block)
-                return fmt("_move(prog, st, {}, {}, True) if type({} := {}) is Comp "
-                           "else _quietly(_move_many, prog, st, {}, {})", t, rest, Bind(t), item, t, rest), True
-            return fmt("(_move if type({} := {}) is Comp else _move_many)(prog, st, {}, {})", Bind(t), item, t,
-                       rest), False
-        return fmt("_move_many(prog, st, {}, {})", item, rest), False
-
-    def zone_emptied(self, s, frame) -> bool:
-        """Whether a move takes all that lies in a zone to a zone (as the checker types them)."""
-        item = s.item
-        if not self.on("bulk") or type(item) is not n.Call or item.func != "contents" or len(item.args) != 1 \
-                or item.kwargs or item.comp is not None or "contents" in self.prog.defn.defines:
-            return False
-        kinds = (self.exprs.type_of(item.args[0], frame), self.exprs.type_of(s.dest, frame))
-        return all(kind is not None and kind.head in ("zone", "zone of") for kind in kinds)
+        found = self.passes.first("move", self, s, frame, item, dest, rest, quietly)    # (`typed`: one component)
+        return found or (fmt("_move_many(prog, st, {}, {})", item, rest), False)
 
     def s_Draw(self, s, frame, out, persist):
         count = self.x(s.count, frame) if s.count is not None else text("1")
@@ -268,14 +237,10 @@ class StmtGen:
         said = self.x(s.text, frame)
         if type(s.text) is not n.Template:      # (a template is a text already)
             said = fmt("_D(st, {})", said)
-        if to is not None or not self.on("calls"):
-            call = fmt("_announce(st, {}, {})", said, to) if to is not None else fmt("_announce(st, {})", said)
-            out.add(call, s.span, depth=1)
+        if to is None and self.passes.first("announce", self, s, said, out):
             return
-        # to everyone (the commonest event of all): effects.announce's first case, written out
-        log = self.ns.fresh("log")
-        out.add(fmt("st.log = (({}, None, None, 'announce'), ({} := st.log), {}[2] + 1 if {} is not None else 1)",
-                    said, Bind(log), log, log), s.span, depth=1)
+        call = fmt("_announce(st, {}, {})", said, to) if to is not None else fmt("_announce(st, {})", said)
+        out.add(call, s.span, depth=1)
 
     def s_Mark(self, s, frame, out, persist):
         self.unfolds(s, out)
@@ -435,8 +400,7 @@ class StmtGen:
         # a list fixed when the game is compiled is gone through as it is, its items as certain
         # as the list's (compiler/certain.py); anything else through _items
         spend, source, items = self.exprs.loop_source(s.source, frame)
-        if items is not None and self.on("typed"):
-            self.exprs.know(var, items)
+        self.exprs.know(var, items)
         for line in spend:
             out.add(line, s.span)
         out.add(fmt("for {} in {}:", Bind(var, "for"), source), s.span)

@@ -3,7 +3,7 @@ action, and the options a player may take at any decision of their turn."""
 from __future__ import annotations
 
 from ...ir import nodes as n
-from .code import Bind, Name, Slot, Source, fmt, read
+from .code import Bind, Name, Source, fmt
 from .comprehensions import name_uses
 
 

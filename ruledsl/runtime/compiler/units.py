@@ -15,25 +15,14 @@ placed. This module lays out the flow statements (jumps, `if`, `match`, loops, `
 """
 from __future__ import annotations
 
-from collections import Counter
 from contextlib import contextmanager
 
-from ...errors import error
 from ...check.decisions import escapes
-from ...ir import nodes as n
-from ...ir.walk import nodes
-from ..effects.flow import turn_event
-from ..model.values import Player
-from .code import Code, Slot, fmt, read
+from ...errors import error
+from .code import Code, Slot, fmt
 from .decisions import DecisionGen
 from .together import TogetherGen
 from .unit import Unit
-
-# A rule that makes decisions is written into its callers' units (fast path splice) when at most
-# this many `do`s name it (each writes it again: few, so that the code stays small), and no more
-# than SPLICE_COPIES times in all.
-SPLICE_SITES = 2
-SPLICE_COPIES = 4
 
 
 class UnitGen(DecisionGen, TogetherGen):
@@ -45,13 +34,10 @@ class UnitGen(DecisionGen, TogetherGen):
         self.ns = compiler.ns
         self.stmts = compiler.stmts
         self.exprs = compiler.exprs
-        self.on = compiler.on
+        self.passes = compiler.pipeline
         self.analysis = compiler.analysis
         self.spliced: list = []         # (rule, end label, len(exits)) of each rule written in place
         self.laid_out: list = []        # the rules whose units are being laid out, innermost last
-        self._sites = None              # rule -> how many `do` statements name it
-        self.reads = None               # what menus read (compiler/reads.py), made when first asked
-        self.copies: Counter = Counter()    # rule -> how many times it was written in place
         self._memos: dict = {}          # (id of a decision statement, n) -> its n-th dict (memo())
         self._memo_node, self._memo_count = None, 0
 
@@ -217,22 +203,8 @@ class UnitGen(DecisionGen, TogetherGen):
         slot = self.slot("turn")
         unit.add(fmt("{} = st.current", slot), s.span)
         player = self.x(s.player, frame)
-        seat = self.exprs.sure(player, Player) if self.on("typed") else None
-        if seat is None:
+        if not self.passes.first("turn", self, unit, s, frame, player):
             unit.add(fmt("_enter_turn(st, {})", player), s.span)
-        else:       # effects/flow.enter_turn, written out for a value certain to be a seat
-            told = self.k(tuple(turn_event(p) for p in self.prog.players))
-            if not seat.ident:
-                name = self.ns.fresh("t")
-                unit.add(fmt("{} = {}", name, seat), s.span)
-                seat = read(name)
-            unit.add(fmt("st.current = {}", seat), s.span)
-            unit.add(fmt("if {}.index == 0:", seat), s.span)
-            unit.add("st.round += 1", s.span, depth=1)
-            unit.add("if not st.muted:", s.span)
-            unit.add("log = st.log", s.span, depth=1)
-            unit.add(fmt("st.log = ({}[{}.index], log, log[2] + 1 if log is not None else 1)", told, seat), s.span,
-                     depth=1)
         self.around(unit, s, frame, exits, loops,
                     lambda u, span: u.add(fmt("st.current = env.pop({}, None)", slot.literal), span))
 
@@ -242,8 +214,8 @@ class UnitGen(DecisionGen, TogetherGen):
         leave(unit, s.span)
 
     def u_Do(self, unit, s, frame, exits, loops):
-        if self.splices(s.rule):
-            return self.splice(unit, s, frame, exits)
+        if self.passes.first("do", self, unit, s, frame, exits):
+            return None
         index = self.compiler.rule_unit(s.rule)
         params = self.prog.defn.rules[s.rule].params
         entries = [fmt(repr(p) + ": {}", self.x(a, frame)) for p, a in zip(params, s.args)]
@@ -253,53 +225,17 @@ class UnitGen(DecisionGen, TogetherGen):
         unit.jump(after, s.span)
         unit.place(after, s.span)
 
-    def splices(self, rule: str) -> bool:
-        """Whether `do rule(…)` is written in place (fast path splice): a rule named by at most
-        SPLICE_SITES `do`s in the whole game, not one being laid out already (a rule that calls
-        itself), written in place no more than SPLICE_COPIES times (a rule written twice that
-        names another twice would write it four times)."""
-        if not self.on("splice") or rule in self.laid_out or any(r == rule for r, _, _ in self.spliced):
-            return False
-        if self._sites is None:
-            self._sites = Counter(x.rule for x in nodes([self.prog.defn]) if type(x) is n.Do)
-        return self._sites[rule] <= SPLICE_SITES and self.copies[rule] < SPLICE_COPIES
-
-    def splice(self, unit, s, frame, exits):
-        """A rule's body written into its caller's unit (no frame of its own, no turns of the run
-        loop to enter and leave it): its arguments worked out into slots of the caller's frame,
-        its own names kept apart from the caller's (stmts.bind makes each new), `return` going on
-        after it."""
-        decl = self.prog.defn.rules[s.rule]
-        inner = {}
-        for p, a in zip(decl.params, s.args):
-            slot = self.slot("arg")
-            code = self.x(a, frame)
-            unit.add(fmt("{} = {}", slot, code), s.span)
-            inner[p] = read(slot)
-            certain = self.exprs.certain_of(code) if self.on("typed") else None
-            self.exprs.know(slot, certain)      # the slot holds that value: as certain as it is
-        end = unit.label()
-        self.copies[s.rule] += 1
-        unit.parts.append((decl.span, f"rule {s.rule}"))       # a failure in it names the rule
-        self.spliced.append((s.rule, end, len(exits)))
-        try:
-            with self.stmts.kept_apart():
-                self.block(unit, decl.body, frame.scope(inner), exits, [])
-        finally:
-            self.spliced.pop()
-        unit.place(end, s.span)
-
     @contextmanager
     def certain_as(self, var, certain):
         """While a body is written: every value of var (a name kept in env) is as certain says
         (compiler/certain.py), as the list it was taken from."""
         table = self.exprs.certain
-        if var is None or certain is None or not self.on("typed"):
+        if var is None or certain is None:
             yield
             return
-        key = ("env", var.key) if type(var) is Slot else var
+        key = self.exprs.key_of(var)
         before = table.get(key)
-        table[key] = certain
+        self.exprs.know(var, certain)       # (where a pass keeps what is certain: `typed`)
         try:
             yield
         finally:

@@ -30,10 +30,14 @@ class Program:
         self.seat_by_name = {p.name: p for p in self.players}
         self.everyone = (1 << players) - 1      # every seat, as a bitmask of seats
         self.started: dict = {}     # (chance, hold) -> the state every seed starts in, when chance played no part
-        # The compiler's passes the program is made with (compiler/passes), and the one read where
-        # components move (`bulk`: an attribute, not a look-up), set by the compiler.
+        # The compiler's passes the program is made with (compiler/passes), what each decided where
+        # ({(pass, what, span): None}), and what they leave it to do at play: moves of several at
+        # once (`bulk`, read where components move: an attribute, not a look-up), new games copied
+        # from the state every seed starts in (`started`).
         self.passes = frozenset()
+        self.decided: dict = {}
         self.bulk = False
+        self.copies_start = False
         self._build_enums()
         self.options = {k: self._option_value(k, v) for k, v in options.items()}
         self._build_kinds()

@@ -9,10 +9,12 @@ those two. docs/architecture.md ("The passes") says what each does and what it g
 """
 from __future__ import annotations
 
+import importlib
 import os
 
-# Every pass, in the order their decisions are tried where two may decide one site.
-ALL = ("typed", "compare", "fold", "calls", "inline", "remember", "hoist", "lift", "fuse", "fixed", "reads", "lazy",
+# Every pass, in the order their decisions are tried where two may decide one site (a pass's module
+# is named for it, and holds one subclass of Pass).
+ALL = ("typed", "compare", "calls", "fold", "remember", "inline", "hoist", "lift", "fuse", "fixed", "reads", "lazy",
        "splice", "jumps", "bulk", "draws", "started", "walks")
 DEFAULT = ALL
 
@@ -58,8 +60,8 @@ class Pass:
 class Pipeline:
     """The passes a program is made with, by the hooks they answer."""
 
-    def __init__(self, passes: list):
-        self.passes = passes
+    def __init__(self, names, compiler):
+        self.passes = [_pass_class(name)(compiler) for name in ALL if name in names]
         self._hooks: dict = {}
 
     def hook(self, name: str) -> tuple:
@@ -76,3 +78,12 @@ class Pipeline:
             if found is not None:
                 return found
         return None
+
+
+def _pass_class(name: str):
+    module = importlib.import_module(f"{__name__}.{name}")
+    found = [value for value in vars(module).values()
+             if isinstance(value, type) and issubclass(value, Pass) and value is not Pass]
+    if len(found) != 1:
+        raise AssertionError(f"the module of pass {name} holds {len(found)} passes, not one")
+    return found[0]

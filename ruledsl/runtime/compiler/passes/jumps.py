@@ -16,6 +16,7 @@ Gain: see docs/architecture.md, "The passes".
 from __future__ import annotations
 
 from ..code import FRAMES, JUMP, RETURN, Line, text
+from . import Pass
 
 # The most characters of a block written in place of a call of it: a few short statements (a loop's
 # step, the end of a turn, a name bound before a decision). Measured: 300 saves 1-2% of
@@ -23,20 +24,28 @@ from ..code import FRAMES, JUMP, RETURN, Line, text
 IN_PLACE = 300
 
 
-def link(unit, prefix: str) -> list:
-    """Each block's lines as its function runs them, its jumps linked, written from the last block
-    back so that a block written into an earlier one is complete."""
-    blocks = [block.lines for block in unit.blocks]
-    written = [None] * len(blocks)
-    back = back_links(blocks)
-    for i in range(len(blocks) - 1, -1, -1):
-        written[i] = list(linked(i, blocks[i], prefix, written, back)) if blocks[i] else unit.ended(i)
-    return written
+class Jumps(Pass):
+    name = "jumps"
+
+    def link_units(self):
+        """The function that writes a unit's blocks with their jumps linked (Unit.source)."""
+        return self.link
+
+    def link(self, unit, prefix: str) -> list:
+        """Each block's lines as its function runs them, its jumps linked, written from the last
+        block back so that a block written into an earlier one is complete."""
+        blocks = [block.lines for block in unit.blocks]
+        written = [None] * len(blocks)
+        back = back_links(blocks)
+        for i in range(len(blocks) - 1, -1, -1):
+            written[i] = list(linked(i, blocks[i], prefix, written, back, self.decided)) if blocks[i] else unit.ended(i)
+        return written
 
 
-def linked(i: int, lines: list, prefix: str, written: list, back=frozenset()):
+def linked(i: int, lines: list, prefix: str, written: list, back=frozenset(), decided=None):
     """The block's lines with its jumps linked (see the module docstring). back: the jumps back,
-    (block, target), that call their target likewise (back_links)."""
+    (block, target), that call their target likewise (back_links); decided(what, span): told of
+    each jump linked."""
     lines = list(lines)
     linkable = dict(_linkable(lines)) if _direct(lines) else {}
     for j, line in enumerate(lines):
@@ -44,6 +53,9 @@ def linked(i: int, lines: list, prefix: str, written: list, back=frozenset()):
         if target is not None and (target > i or (i, target) in back):
             yield line
             inline = _in_place(written[target]) if target > i else None
+            if decided is not None:
+                decided("block written in place" if inline is not None else
+                        "block called" if target > i else "block called back", line.span)
             if inline is None:
                 call = text(f"return {prefix}{target}(st, fr)")
                 if j + 1 == len(lines):
