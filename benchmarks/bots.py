@@ -5,6 +5,8 @@
     python benchmarks/bots.py match shining --vs random            # the same table with random bots
     python benchmarks/bots.py report results/*.jsonl               # win rates with 95% intervals
     python benchmarks/bots.py speed                                # iterations/s, determinisation cost
+    python benchmarks/bots.py all --budget 0.2s --games 20 --jobs 2  # every game file: time, belief, strength
+    python benchmarks/bots.py all --report benchmarks/results/all-0.2s.jsonl
 
 `match` plays seeded games (game i has seed --seed + i) of one target and appends one JSON
 line per game to --out (default benchmarks/results/TARGET-BUDGET.jsonl); games already in the
@@ -27,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 import ruledsl  # noqa: E402
 from ruledsl.agents import Belief, RandomAgent, make_agent, play_out, seat_seed  # noqa: E402
-from ruledsl.analysis.stats import wilson  # noqa: E402
+from ruledsl.analysis.stats import mean_interval, wilson  # noqa: E402
 
 # name: (rules file, players, options, bots of the table, what counts as success)
 TARGETS = {
@@ -41,31 +43,43 @@ TARGETS = {
     "tictactoe-self": ("games/examples/tic_tac_toe.rules", 2, {}, ["mcts", "mcts"], "every game a draw"),
 }
 MAX_ACTIONS = 20000   # the simulator's cap
+BASELINE_ACTIONS = 5000   # random games longer than this are left out of random's share
 
 
 # ---------------------------------------------------------------- one game
 class Watched:
-    """An agent whose moves are counted: iterations, seconds, and moves on an inexact belief."""
+    """An agent whose moves are counted: iterations, seconds, and moves on an inexact belief;
+    per move with a choice (more than one option), its seconds and how its belief stood."""
 
     def __init__(self, agent):
         self.agent = agent
         self.moves = self.iterations = self.inexact = 0
         self.seconds = 0.0
+        self.times: list = []
+        self.exact = self.verified = self.behind = self.lost = 0
 
     def choose(self, state):
         t = time.perf_counter()
         action = self.agent.choose(state)
-        self.seconds += time.perf_counter() - t
+        took = time.perf_counter() - t
+        self.seconds += took
         if not state.is_chance():
             self.moves += 1
             last = getattr(self.agent, "last", {})
             self.iterations += last.get("iterations", 0)
             self.inexact += last.get("exact", True) is False
+            if len(state.legal_actions()) > 1:
+                self.times.append(round(took, 4))
+                self.exact += last.get("exact", True) is True and "behind" not in last and "lost" not in last
+                self.verified += last.get("verified", True) is True and "behind" not in last
+                self.behind += "behind" in last
+                self.lost += "lost" in last
         return action
 
     def summary(self) -> dict:
         return {"moves": self.moves, "iterations": self.iterations, "seconds": round(self.seconds, 3),
-                "inexact_moves": self.inexact}
+                "inexact_moves": self.inexact, "times": self.times, "exact": self.exact,
+                "verified": self.verified, "behind": self.behind, "lost": self.lost}
 
 
 _GAMES: dict = {}
@@ -236,6 +250,118 @@ def speed(args) -> None:
         Path(args.json).write_text(json.dumps(rows, indent=2))
 
 
+# ---------------------------------------------------------------- every game file
+def game_files() -> list:
+    return sorted(str(p.relative_to(ROOT)) for p in list((ROOT / "games").glob("*.rules"))
+                  + list((ROOT / "games" / "examples").glob("*.rules")))
+
+
+def baseline(path: str, players: int, n: int, seed: int) -> dict:
+    """Random play in every seat: whether the seats always win or lose together (a co-operative
+    game), each seat's win share and the mean return (the team's score)."""
+    game = load(path, players, {})
+    wins = [0] * players
+    team = []
+    together = True
+    for i in range(n):
+        state = game.new_game(seed=seed + i)
+        agents = {s: RandomAgent(seat_seed(seed + i, s)) for s in range(players)}
+        agents[ruledsl.CHANCE] = RandomAgent(seat_seed(seed + i, ruledsl.CHANCE))
+        play_out(state, agents, BASELINE_ACTIONS)
+        if not state.is_terminal():
+            continue
+        returns = state.returns()
+        together = together and len(set(returns)) == 1
+        for s in state.winners():
+            if len(set(returns)) > 1:
+                wins[s] += 1
+        team.append(returns[0])
+    return {"together": together and players > 1, "win_share": [w / max(1, len(team)) for w in wins],
+            "mean": sum(team) / max(1, len(team)), "games": len(team)}
+
+
+def all_games(args) -> None:
+    if args.report:
+        report_all(args.report)
+        return
+    out = Path(args.out or ROOT / "benchmarks" / "results" / f"all-{args.budget}.jsonl")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    done = {(r["path"], r["seed"]) for r in map(json.loads, out.read_text().splitlines())} if out.exists() else set()
+    jobs = []
+    for path in game_files():
+        if args.only and not any(o in path for o in args.only):
+            continue
+        players = args.players or ruledsl.load(str(ROOT / path)).players     # the fewest it allows
+        base = baseline(path, players, args.baseline, args.seed + 10_000)
+        print(f"{path}: random baseline {base}", file=sys.stderr, flush=True)
+        for i in range(args.games):
+            seed = args.seed + i
+            if (path, seed) in done:
+                continue
+            seat = i % players
+            bots = [args.bot] * players if base["together"] else ["random"] * players
+            if not base["together"]:
+                bots[seat] = args.bot
+            jobs.append({"target": "all", "path": path, "players": players, "options": {}, "budget": args.budget,
+                         "bots": [with_budget(b, args.budget) for b in bots], "seed": seed, "seat": seat,
+                         "baseline": base, "max_actions": args.max_actions})
+    print(f"{len(jobs)} games to play ({len(done)} already in {out})", file=sys.stderr)
+    with multiprocessing.Pool(args.jobs) as pool, out.open("a") as f:
+        for job, result in zip(jobs, pool.imap(play_one, jobs)):
+            result.update(path=job["path"], seat=job["seat"], baseline=job["baseline"], players=job["players"])
+            f.write(json.dumps(result) + "\n")
+            f.flush()
+            print(f"{job['path']} seed {result['seed']}: returns {result['returns']}, {result['seconds']} s"
+                  f"{'; ' + result['error'] if result['error'] else ''}", file=sys.stderr)
+    report_all(str(out))
+
+
+def _median(values: list) -> float:
+    values = sorted(values)
+    return values[len(values) // 2] if values else 0.0
+
+
+def report_all(path: str) -> None:
+    """One markdown row per game file: seconds a move (median, max, share over 1.5x the budget),
+    moves on an exact belief, and strength: win rate against random with its 95% interval beside
+    random's share of that seat, or the team's mean score beside random's."""
+    rows = [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+    by_game: dict = {}
+    for r in rows:
+        by_game.setdefault(r["path"], []).append(r)
+    budget = rows[0]["budget"] if rows else "?"
+    limit = 1.5 * float(budget.rstrip("s")) if budget.endswith("s") else None
+    print("| game | players | games | s a move: median / max | over 1.5x | exact belief | strength | random |")
+    print("|---|---|---|---|---|---|---|---|")
+    for game, rs in sorted(by_game.items()):
+        base = rs[0]["baseline"]
+        times = [t for r in rs for s, spec in enumerate(r["bots"]) if spec != "random" for t in r["seats"][s]["times"]]
+        exact = sum(r["seats"][s]["exact"] for r in rs for s, spec in enumerate(r["bots"]) if spec != "random")
+        over = sum(t > limit for t in times) if limit else 0
+        finished = [r for r in rs if r["finished"]]
+        if base["together"]:
+            scores = [r["returns"][0] for r in finished]
+            mean = sum(scores) / max(1, len(scores))
+            _, low, high = mean_interval(scores)
+            strength = f"mean score {mean:.2f} ({low:.2f}-{high:.2f})" if scores else "-"
+            versus = f"mean score {base['mean']:.2f}"
+        else:
+            wins = sum(1 for r in finished if r["seat"] in _winners(r["returns"]))
+            strength = rate(wins, len(rs))
+            versus = f"{sum(base['win_share']) / len(base['win_share']):.0%} a seat"
+        print(f"| {game} | {rs[0]['players']} | {len(rs)} | {_median(times):.3f} / {max(times or [0]):.3f} | "
+              f"{over} of {len(times)} | {exact}/{len(times)} = {exact / max(1, len(times)):.0%} | {strength} | "
+              f"{versus} |")
+
+
+def _winners(returns: list) -> list:
+    """Seats with the greatest return, when returns differ (a tie of all is no win)."""
+    if not returns or len(set(returns)) == 1:
+        return []
+    best = max(returns)
+    return [s for s, r in enumerate(returns) if r == best]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -258,6 +384,19 @@ def main() -> None:
     s.add_argument("--seed", type=int, default=3)
     s.add_argument("--json", help="also write the rows to this file")
     s.set_defaults(run=speed)
+    a = sub.add_parser("all", help="every file in games/ and games/examples/: time, belief and strength")
+    a.add_argument("--budget", default="0.2s", help="the thinking bot's budget a move: 0.2s, 300i")
+    a.add_argument("--bot", default="ismcts", help="the bot measured (KIND, its budget from --budget)")
+    a.add_argument("--games", type=int, default=20, help="games per file (the bot's seat turns with each)")
+    a.add_argument("--baseline", type=int, default=200, help="random games per file for random's share")
+    a.add_argument("--players", type=int, help="players (default: the fewest each game allows)")
+    a.add_argument("--only", nargs="*", help="only the files whose path holds one of these")
+    a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--jobs", type=int, default=1)
+    a.add_argument("--max-actions", type=int, default=MAX_ACTIONS)
+    a.add_argument("--out", help="the JSON-lines file to append to (default results/all-BUDGET.jsonl)")
+    a.add_argument("--report", help="only report this results file")
+    a.set_defaults(run=all_games)
     args = parser.parse_args()
     args.run(args)
 

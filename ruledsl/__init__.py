@@ -73,6 +73,12 @@ class GameDefinition:
         GameState.mute(), from the set-up on (a simulation that reads only how games end)."""
         return (_new_state or _starter())(self, seed, chance, muted=muted)
 
+    def __reduce__(self):
+        """A game pickles as its files' texts, players and options, and is loaded (checked and
+        compiled) again from them, once per process (see _game_again)."""
+        texts = {path: source.text for path, source in self.sources.items()}
+        return (_game_again, (self.path, self.players, dict(self.given_options), texts))
+
     @property
     def title(self) -> str:
         return self.definition.title
@@ -150,6 +156,25 @@ def _loaded_key(path: str, players, options, text, optimizations: frozenset) -> 
     except TypeError:
         return None
     return (str(path), players, given, text is not None and hash(text), optimizations)
+
+
+_UNPICKLED: "OrderedDict[tuple, GameDefinition]" = OrderedDict()
+
+
+def _game_again(path: str, players: int, given: dict, texts: dict) -> GameDefinition:
+    """A pickled game again: its files' texts as they were when it was pickled (not as they are
+    on disk now), loaded once per process however many of its states are unpickled."""
+    key = (path, players, repr(sorted((str(k), repr(v)) for k, v in given.items())), tuple(sorted(texts.items())))
+    game = _UNPICKLED.get(key)
+    if game is None:
+        loaded = load_definition(path, texts.get(path), reader=texts.get)
+        if loaded.errors:
+            raise RulesError(loaded.errors)
+        game = GameDefinition(loaded, players, bind_options(loaded.definition, given), path, given)
+        _UNPICKLED[key] = game
+        while len(_UNPICKLED) > _KEPT_GAMES:
+            _UNPICKLED.popitem(last=False)
+    return game
 
 
 def _read_or_none(path: str) -> Optional[str]:

@@ -71,6 +71,10 @@ class RulesError(Exception):
         first = self.diagnostics[0]
         super().__init__(first.headline())
 
+    def __reduce__(self):
+        # As its diagnostics (an exception pickles as its args: here the headline, not enough).
+        return (type(self), (self.diagnostics,))
+
     @property
     def diagnostic(self) -> Diagnostic:
         return self.diagnostics[0]

@@ -18,7 +18,8 @@ from .ir import nodes as n
 from .ir import stored
 from .ir.incremental import build_file
 from .ir.game import GameDef, merge
-from .limits import MAX_EXTENDS_DEPTH, MAX_FILE_BYTES
+from .limits import MAX_EXTENDS_DEPTH, MAX_FILE_BYTES, MAX_GAME_BYTES, with_commas
+from .printable import quoted
 from .source import Source, Span
 
 
@@ -49,14 +50,18 @@ def _identity(path: str) -> str:
     """The same text for every path to one file (to find files that extend each other in a circle)."""
     try:
         return str(Path(path).resolve())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RuntimeError):        # (RuntimeError: links in a loop)
         return path
 
 
 def _shown(path: str) -> str:
     """A path as messages quote it: control characters escaped, a very long one cut."""
-    text = path.encode("unicode_escape").decode("ascii") if not path.isprintable() else path
-    return text if len(text) <= 200 else text[:200] + "…"
+    return quoted(path, 200)
+
+
+def _bytes(text: str) -> int:
+    """A text's size in UTF-8, as a file's size on disk is counted."""
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
 
 
 def read_files(path: str, text: Optional[str] = None, reader: Optional[Callable[[str], Optional[str]]] = None
@@ -67,6 +72,7 @@ def read_files(path: str, text: Optional[str] = None, reader: Optional[Callable[
     chain: list[n.RulesFile] = []
     seen: list[str] = []
     current, current_text, via = path, text, None
+    total = 0
     while True:
         if current_text is None and reader is not None:
             current_text = reader(current)
@@ -78,6 +84,18 @@ def read_files(path: str, text: Optional[str] = None, reader: Optional[Callable[
                 span = via.span if via else Span(current, 0, 0)
                 return chain, sources, [Diagnostic("error", span, f"cannot read '{_shown(current)}': {err}",
                                                    "check the path; `extends` paths are relative to the file that names them" if via else "")]
+        size = _bytes(current_text)
+        if size > MAX_FILE_BYTES:       # a text given, not read (an editor's buffer): the same limit
+            return chain, sources, [Diagnostic("error", via.span if via else Span(current, 1, 1),
+                                               f"'{_shown(current)}' is {with_commas(size)} bytes; a rules file may be "
+                                               f"at most {with_commas(MAX_FILE_BYTES)}", "split it into a base and variants")]
+        total += size
+        if total > MAX_GAME_BYTES:
+            return chain, sources, [Diagnostic("error", via.span,
+                                               f"with '{_shown(current)}' the files of this game come to "
+                                               f"{with_commas(total)} bytes; together they may be at most "
+                                               f"{with_commas(MAX_GAME_BYTES)}",
+                                               "a variant need only say what it changes of the game it extends")]
         sources[current] = Source(current, current_text)
         try:
             rules_file = build_file(current_text, current, keep_on_disk=from_disk)

@@ -8,9 +8,10 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
 
-from . import slips
+from . import parse_tables, slips
 from .errors import Diagnostic, RulesError
 from .grammar_file import grammar_path
+from .printable import quoted
 from .source import Span
 
 
@@ -27,15 +28,15 @@ class _RulesIndenter(Indenter):
 @functools.lru_cache(maxsize=None)
 def parser(start: str = "start") -> Lark:
     """The parser for a whole file (start) or a lone expression (expr)."""
-    return Lark(
+    # Building the LALR tables takes most of a second: they are kept in the private cache folder
+    # (parse_tables.py), never in Lark's own cache (a pickle in the shared temporary folder).
+    return parse_tables.build(
         grammar_path().read_text(encoding="utf-8"),
+        {"postlex": _RulesIndenter(), "propagate_positions": True},
         parser="lalr",
         lexer="contextual",
-        postlex=_RulesIndenter(),
         start=start,
-        propagate_positions=True,
         maybe_placeholders=True,
-        cache=True,   # building the LALR tables takes ~1 s; Lark keys the cache on the grammar's text
     )
 
 
@@ -104,7 +105,7 @@ def _found(token: Token | None) -> str:
         return "indentation"
     if token.type == "_DEDENT":
         return "end of a block"
-    return f"'{token}'"
+    return f"'{quoted(str(token))}'"       # a token may be a long string: never more than a little of it
 
 
 def _expected(err: UnexpectedInput, lark: Lark) -> str:

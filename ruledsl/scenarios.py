@@ -22,7 +22,7 @@ from .runtime.compiler.scenario import compile_scenario
 from .runtime.engine import loop
 from .runtime.engine.failures import located
 from .runtime.effects.events import events_of
-from .runtime.model.values import Comp, Player, display
+from .runtime.model.values import Comp, Player, Zone, display
 
 
 @attrs.frozen
@@ -283,6 +283,34 @@ class Driver:
         self.forces[id(entry)] = (entry, span)
         if self.drew is not None:
             self.suspects.append((entry, self.drew))
+        self.state.forced = self.state.forced + (entry,)
+        self.dirty = True
+
+    def force_draw(self, span, zone, comps: list) -> None:
+        """`force draw(zone) = card, …`: the next draws from zone take these components, in order."""
+        self._force_place(span, "draw", zone, comps)
+        for comp in comps:
+            self._queue(span, ("draw", zone.index), comp)
+
+    def force_shuffle(self, span, zone, comps: list) -> None:
+        """`force shuffle(zone) = card, …`: the next shuffle of zone puts these on top, in order
+        (the first listed on top), the rest shuffled under them."""
+        self._force_place(span, "shuffle", zone, comps)
+        self._queue(span, ("shuffle", zone.index), tuple(comps))
+
+    def _force_place(self, span, what: str, zone, comps: list) -> None:
+        if type(zone) is not Zone:
+            raise ScenarioFailure(span, f"force {what}(…) takes a zone, not {display(self.state, zone)}")
+        for comp in comps:
+            if type(comp) is not Comp:
+                raise ScenarioFailure(span, f"force {what}({zone.name}) = … takes components, not "
+                                            f"{display(self.state, comp)}")
+        if len(set(comps)) < len(comps):
+            raise ScenarioFailure(span, f"force {what}({zone.name}) names a component twice")
+
+    def _queue(self, span, key, value) -> None:
+        entry = (key, value)
+        self.forces[id(entry)] = (entry, span)
         self.state.forced = self.state.forced + (entry,)
         self.dirty = True
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional
 
+from .printable import quoted
+
 _CONDITION = re.compile(r"^\s*(if|elif|while|repeat\s+until|expect|.*\bwhere\b|.*\bif\b)")
 _ASSIGN = re.compile(r"^\s*([A-Za-z_][\w.\[\]]*)\s*=\s*[^=]")
 _AUGMENTED = re.compile(r"^\s*([A-Za-z_][\w.\[\]]*)\s*([-+*/])=\s*(.+?)\s*$")
@@ -25,9 +27,10 @@ def _augmented(line: str, token, prev: str) -> Optional[str]:
     m = _AUGMENTED.match(line)
     if m and m.group(2) in "+-":
         verb = "increase" if m.group(2) == "+" else "decrease"
-        return f"to change a number, write `{verb} {m.group(1)} by {m.group(3)}`"
+        return f"to change a number, write `{verb} {quoted(m.group(1))} by {quoted(m.group(3))}`"
     if m:
-        return f"to change a variable, write `set {m.group(1)} to {m.group(1)} {m.group(2)} {m.group(3)}`"
+        name = quoted(m.group(1))
+        return f"to change a variable, write `set {name} to {name} {m.group(2)} {quoted(m.group(3))}`"
 
 
 def _assign(line: str, token, prev: str) -> Optional[str]:
@@ -35,9 +38,11 @@ def _assign(line: str, token, prev: str) -> Optional[str]:
     if str(token) == "=" and m:
         name = m.group(1)
         value = line.split("=", 1)[1].strip()
-        if re.match(rf"{re.escape(name)}\s*\+\s*(.+)$", value):
-            amount = re.match(rf"{re.escape(name)}\s*\+\s*(.+)$", value).group(1)
-            return f"to add to a number, write `increase {name} by {amount}`; to name a value, `let {name} = …`"
+        added = re.match(rf"{re.escape(name)}\s*\+\s*(.+)$", value)
+        name, value = quoted(name), quoted(value)      # the hint quotes the line, never more than a little of it
+        if added:
+            return f"to add to a number, write `increase {name} by {quoted(added.group(1))}`; " \
+                   f"to name a value, `let {name} = …`"
         return f"to change a variable, write `set {name} to {value}`; to name a new value, `let {name} = {value}`"
 
 

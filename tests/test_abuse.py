@@ -210,7 +210,7 @@ def test_a_chain_of_too_many_variants(tmp_path):
 @pytest.mark.parametrize("change, message", [
     ({"version": 999}, "this record is of version 999 of the record format; this ruledsl reads version 1"),
     ({"seed": 10 ** 5000}, "the record is damaged: 'seed' must be a whole number of at most 20 digits"),
-    ({"actions": "mark A1"}, "the record is damaged: 'actions' must be a list of at most 1,000,000 action labels, "
+    ({"actions": "mark A1"}, "the record is damaged: 'actions' must be a list of at most 20,000 action labels, "
                              "each at most 1,000 characters"),
     ({"players": True}, "the record is damaged: 'players' must be a whole number of players from 1 to 100"),
     ({"extra": 1}, "the record is damaged: it has fields no version 1 record has: 'extra'"),

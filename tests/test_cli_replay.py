@@ -84,7 +84,7 @@ def test_an_unfinished_record_says_so(record_file):
     ('{"format": "ruledsl-record", "version": 1, "game": "GAME", "players": 2, "seed": 1}',
      "error: the record is damaged: 'actions' is missing"),
     ('{"format": "ruledsl-record", "version": 1, "game": "GAME", "players": 2, "seed": 1, "actions": [1]}',
-     "error: the record is damaged: 'actions' must be a list of at most 1,000,000 action labels"),
+     "error: the record is damaged: 'actions' must be a list of at most 20,000 action labels"),
     ('{"format": "ruledsl-record", "version": 1, "game": "GAME", "players": 2, "seed": 1, "actions": ["mark A1", "mark A1"]}',
      "error: the record does not fit this game at action 2 ('mark A1'): 'mark A1' is not legal now"),
     ('{"format": "ruledsl-record", "version": 1, "game": "GAME", "players": 5, "seed": 1, "actions": []}',

@@ -21,6 +21,10 @@ from .twins import random_step, twins
 
 EXAMPLES = [("examples/high_card.rules", 2, {}), ("examples/high_card.rules", 4, {}),
             ("examples/dice_race.rules", 3, {}), ("examples/tic_tac_toe.rules", 2, {})]
+# Every example game, at its fewest players and at its most (up to 4): the property below holds on each.
+EVERY_EXAMPLE = [(f"examples/{p.name}", n, {}) for p in sorted((GAMES / "examples").glob("*.rules"))
+                 for seats in [ruledsl.load(str(p)).definition.players]
+                 for n in sorted({seats.low, min(4, seats.high)})]
 BUNDLED = [("tillinghast.rules", 3, {}), ("tillinghast_mill.rules", 2, {}), ("haunting_house.rules", 4, {}),
            ("haunting_house_tiles.rules", 3, {}), ("shining.rules", 4, {}), ("shining.rules", 5, {"corrupted": True}),
            ("shining_harsh.rules", 3, {}), ("unrelenting_other.rules", 4, {})]
@@ -67,6 +71,18 @@ def check_sample(real, seat: int, seed: int) -> None:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 40), data=st.data())
 def test_a_guess_shows_the_seat_exactly_what_it_saw_in_small_games(name, players, options, seed, steps, data):
+    game = load(name, players, options)
+    real = played(game, seed, steps)
+    check_sample(real, data.draw(st.integers(0, players - 1)), seed)
+
+
+@pytest.mark.parametrize("name, players, options", EVERY_EXAMPLE)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 80), data=st.data())
+def test_a_sampled_state_shows_the_seat_exactly_what_it_saw_in_every_example_game(name, players, options, seed,
+                                                                                  steps, data):
+    # the sampler's promise (docs/api.md): its view and every event, on games of every kind
+    # (simultaneous reveal, clues about one's own hand, elimination, hidden movement, tricks, roles)
     game = load(name, players, options)
     real = played(game, seed, steps)
     check_sample(real, data.draw(st.integers(0, players - 1)), seed)

@@ -9,6 +9,7 @@ import pytest
 
 from ruledsl.errors import RulesError
 from ruledsl.ir.build import build_text
+from ruledsl.ir import incremental
 from ruledsl.ir.incremental import FileBuilder, shifted, split
 from ruledsl.source import Span
 
@@ -127,3 +128,41 @@ def test_an_unchanged_file_is_not_built_again():
 ])
 def test_edge_cases_agree_with_the_whole_file_parser(text):
     assert outcome(FileBuilder().build, text) == outcome(build_text, text)
+
+
+@pytest.mark.parametrize("path", BUNDLED + EXAMPLES, ids=lambda p: p.name)
+def test_a_file_parsed_at_once_keeps_the_pieces_that_parsing_it_piece_by_piece_keeps(path, monkeypatch):
+    """A file mostly new is parsed at once (linear in its length) and its declarations are kept
+    piece by piece; they are what parsing each piece alone keeps, spans included."""
+    text = path.read_text(encoding="utf-8")
+    at_once = FileBuilder()
+    at_once.build(text, "t.rules")
+    monkeypatch.setattr(incremental, "WHOLE_AFTER", 10 ** 9)
+    piece_by_piece = FileBuilder()
+    assert outcome(piece_by_piece.build, text) == outcome(build_text, text)
+
+    def kept(builder):
+        return {key: (first, decls, spans(decls)) for key, (first, decls) in builder.pieces.items()}
+    assert kept(at_once) == kept(piece_by_piece) and len(at_once.pieces) > 1
+
+
+def test_a_new_file_is_parsed_once_and_an_edit_only_where_it_changed(monkeypatch):
+    calls = []
+    real = incremental._parse_text
+    monkeypatch.setattr(incremental, "_parse_text", lambda text, path: calls.append(text.count("\n")) or real(text, path))
+    text = 'game "x"\nplayers 2\n' + "".join(f"const c{i} = {i} + 1\n" for i in range(2000)) + "flow:\n    win players\n"
+    builder = FileBuilder()
+    builder.build(text, "t.rules")
+    assert len(calls) == 1
+    edited = text.replace("const c1500 = 1500 + 1", "const c1500 = 1501")
+    assert outcome(builder.build, edited) == outcome(build_text, edited)
+    assert len(calls) == 2
+
+
+def test_a_file_of_more_pieces_than_are_kept_is_built_whole_every_time():
+    builder = FileBuilder(limit=10)
+    text = 'game "x"\nplayers 2\n' + "".join(f"const c{i} = {i}\n" for i in range(30)) + "flow:\n    win players\n"
+    assert outcome(builder.build, text) == outcome(build_text, text)
+    edited = text.replace("const c20 = 20", "const c20 = 21")
+    assert outcome(builder.build, edited) == outcome(build_text, edited)
+    assert len(builder.pieces) == 0

@@ -26,13 +26,14 @@ class Session:
     """A server process and a client talking to it, the client's event loop in a thread so
     that tests read as plain calls."""
 
-    def __init__(self, debounce: float = 0.0):
+    def __init__(self, debounce: float = 0.0, *flags: str):
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.changed = threading.Condition()
         self.published: list[t.PublishDiagnosticsParams] = []
         self.messages: list[t.ShowMessageParams] = []
+        self.logged: list[t.LogMessageParams] = []
         self.client = LanguageClient("ruledsl-tests", "1")
 
         @self.client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
@@ -47,7 +48,13 @@ class Session:
                 self.messages.append(params)
                 self.changed.notify_all()
 
-        self.call(self.client.start_io(sys.executable, "-m", "ruledsl", "lsp", "--debounce", str(debounce)))
+        @self.client.feature(t.WINDOW_LOG_MESSAGE)
+        def log(ls, params):
+            with self.changed:
+                self.logged.append(params)
+                self.changed.notify_all()
+
+        self.call(self.client.start_io(sys.executable, "-m", "ruledsl", "lsp", "--debounce", str(debounce), *flags))
         self.call(self.client.initialize_async(t.InitializeParams(capabilities=t.ClientCapabilities())))
         self.send(self.client.initialized, t.InitializedParams())
         self.versions: dict[str, int] = {}

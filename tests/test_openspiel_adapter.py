@@ -17,7 +17,7 @@ CHECK_LENGTH = 150
 @pytest.mark.parametrize("path", ALL, ids=lambda p: p.stem)
 def test_pyspiel_random_simulation_passes(path):
     game = load_game(str(path), max_game_length=CHECK_LENGTH)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)   # states pickle (by record)
 
 
 def test_the_game_is_registered_and_described():

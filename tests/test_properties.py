@@ -8,6 +8,8 @@ game that is not over always has a decision.
 """
 from __future__ import annotations
 
+import math
+
 import random
 from functools import lru_cache
 
@@ -86,7 +88,7 @@ def may_see_face(state, comp_id, seat) -> bool:
 def listing(view, place):
     """The view's list of what lies in a place (a zone by its name, a location under its board)."""
     if hasattr(place, "visibility"):
-        return view["zones"][place.name]
+        return view["zones"].get(place.name, [])      # a `hidden` zone is never shown
     return view["board"][place.board][place.name]["contents"]
 
 
@@ -134,7 +136,10 @@ def assert_decision_or_end(state):
     if state.is_terminal():
         assert state.current_player is None and state.legal_actions() == []
         returns = state.returns()
-        assert len(returns) == players and all(0.0 <= r <= 1.0 for r in returns)
+        # numbers: 0 to 1 for wins and rankings, any finite number for points (a shared score of 0 to 9)
+        assert len(returns) == players and all(isinstance(r, (int, float)) and math.isfinite(r) for r in returns)
+        if not any("end game returns" in source.text for source in state.game.sources.values()):
+            assert all(0.0 <= r <= 1.0 for r in returns)
     else:
         assert state.legal_actions(), "a game that is not over has no decision"
         assert state.current_player is not None

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import ruledsl
 
-from . import fuzz
+from . import fuzz, fuzz_hostile
 
 MUTANTS = 200          # in the default run: about 20 s
 CAMPAIGN = 100_000     # at most, under the campaign marker (its time budget ends it first)
@@ -88,3 +88,25 @@ def test_a_mutant_that_spins_counts_as_a_hang(monkeypatch):
     outcome = fuzz.Outcome()
     fuzz.try_mutant(1, outcome)
     assert list(outcome.failures) == ["hang in check (over 0.2 s)"]
+
+
+HOSTILE = 24            # in the default run: six of each kind of hostile input, a few seconds
+
+
+def test_hostile_inputs_are_refused_or_told_never_obeyed():
+    """Files that are not rules files, control characters, huge editor buffers, long records and
+    long labels (tests/fuzz_hostile.py): located answers only, nothing quoted or obeyed."""
+    outcome = fuzz_hostile.run(HOSTILE)
+    assert outcome.tried == HOSTILE and outcome.clean == HOSTILE, outcome.report()
+    assert not outcome.failures, outcome.report()
+
+
+@pytest.mark.campaign
+def test_a_long_campaign_of_hostile_inputs():
+    """As many hostile inputs as RULEDSL_CAMPAIGN_SECONDS allow (a tenth of the budget)."""
+    budget = float(os.environ.get("RULEDSL_CAMPAIGN_SECONDS", "600")) / 10
+    first = int(os.environ.get("RULEDSL_CAMPAIGN_SEED", "1000000"))
+    outcome = fuzz_hostile.run(CAMPAIGN, first, budget=budget)
+    print(f"hostile campaign from seed {first}: " + outcome.report())
+    assert outcome.tried >= 1
+    assert not outcome.failures, outcome.report()

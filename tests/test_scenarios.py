@@ -221,3 +221,81 @@ scenario "a loop that fails names the line":
 ''')
     assert ok.passed, ok.message
     assert not wrong.passed and wrong.message.startswith("line 30: expected 'add 4' to be legal for P1")
+
+
+CARDS = '''game "Cards"
+players 2
+kind Card:
+    value: int
+zone deck: deck of Card:
+    Card(value: v) for each v in 1..8
+zone bag: bag of Card
+zone hand: hand of Card, per player
+define card(v) = first([each c in components(Card) where c.value == v])
+setup:
+    shuffle deck
+    move [card(7), card(8)] to bag
+flow:
+    turn P1:
+        choose n from [1, 2] as "draw {n}":
+            draw n from deck to P1.hand
+    turn P2:
+        choose n from [1] as "shuffle":
+            shuffle deck
+            draw 2 from deck to P2.hand
+            draw from bag to P2.hand
+    win [P1]
+'''
+
+
+def cards(tmp_rules, scenarios: str):
+    return run_file(tmp_rules("cards.rules", CARDS + scenarios))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_force_draw_and_shuffle_fix_the_cards_drawn_whatever_the_seed(tmp_rules, seed):
+    [r] = cards(tmp_rules, f'''
+scenario "forced" with seed: {seed}:
+    force draw(deck) = card(3), card(1)
+    play "draw 2"
+    expect contents(P1.hand) == [card(3), card(1)]
+    force shuffle(deck) = card(6), card(2)
+    force draw(bag) = card(8)
+    play "shuffle"
+    expect contents(P2.hand) == [card(6), card(2), card(8)]
+''')
+    assert r.passed, r.message
+
+
+def test_a_forced_draw_of_a_card_not_in_the_zone_fails_at_the_draw(tmp_rules):
+    [r] = cards(tmp_rules, '''
+scenario "in the bag":
+    force draw(deck) = card(7)
+    play "draw 1"
+''')
+    assert not r.passed and "forced 7 to be drawn from deck, but it is not there" in r.message
+
+
+def test_a_force_may_not_name_a_card_twice(tmp_rules):
+    [r] = cards(tmp_rules, '''
+scenario "twice":
+    force draw(deck) = card(3), card(3)
+''')
+    assert not r.passed and r.message == "line 25: force draw(deck) names a component twice"
+
+
+def test_a_forced_draw_never_drawn_fails_the_scenario(tmp_rules):
+    [r] = cards(tmp_rules, '''
+scenario "unused":
+    force draw(deck) = card(5), card(4)
+    play "draw 1"
+''')
+    assert not r.passed and "was never used" in r.message
+
+
+def test_force_draw_needs_a_zone(tmp_rules):
+    [r] = cards(tmp_rules, '''
+scenario "not a zone":
+    force draw(P1) = card(3)
+''')
+    assert not r.passed and "draw(…) in a force takes a zone" in r.message

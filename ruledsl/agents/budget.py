@@ -39,6 +39,13 @@ class Clock:
             return done < self.budget.iterations
         return done == 0 or time.perf_counter() < self.deadline
 
+    def at(self, fraction: float):
+        """The time (time.perf_counter()) when this fraction of a budget of seconds is spent;
+        None for a budget of iterations (no step of the bot may then depend on the clock)."""
+        if self.deadline is None:
+            return None
+        return self.start + fraction * self.budget.seconds
+
     def fraction(self, done: int) -> float:
         """How much of the budget is spent, 0 to 1 (for progress bars)."""
         if self.deadline is None:

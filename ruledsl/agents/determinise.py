@@ -3,64 +3,71 @@
 A Belief is a cloud of particles, each a complete state of the game (under explicit
 chance), consistent with everything one seat has observed since the start: its view after
 every action and every event it was told (observe.py). It follows the real game step by
-step (a particle filter over histories):
+step, each particle keeping the path that made it (deals.py):
 
-- the seat's own actions, and the actions of others not taken `secretly`, are taken as
-  they were (the seat was told their labels);
-- chance outcomes and other seats' secret choices are tried one by one (each option, or a
-  sample of them when there are more than `branch`), and only those after which the seat
-  sees exactly what it saw are kept, weighted by their probability (chance) or alike
-  (choices); a step that drew on the random generator (a lazily shuffled deck read other
-  than by `draw`) is tried again with other seeds;
-- when no option fits, the step is repaired (repair.py): components the seat could not
-  tell apart before the step are swapped (a deck settled in another order, a hand dealt
-  other cards, a role dealt to another seat; where an event told names one card and the
-  guess's event another, those two), components whose place it cannot see are
-  moved, and the step is taken again; when that fails, the last NEAR_BACK (then FAR_BACK)
-  steps are followed again from there with 4 (then 8) times the particles: consequences
-  of hidden moves that show only later;
+- what the seat was told is taken as it was: its own actions, others' actions not taken
+  `secretly`, chance whose outcome it saw (a card drawn into its hand), each weighed by its
+  odds in the guess;
+- what it was not told is proposed: hidden chance by its odds, a few options a particle
+  (`wide`: the cloud stands for the rest; every option, up to `branch`, for a few particles
+  when none of those fits); another seat's secret choice as the next event the seat read of
+  it names it (`revealed: P2: play 5`), else any; a step that drew on the random generator
+  (a lazily shuffled deck read other than by `draw`) is tried again with other seeds; only
+  candidates after which the seat sees exactly what it saw are kept;
+- when none fits, the deal of a guess is changed (deals.py): two components the seat cannot
+  tell apart exchanged in every hidden draw of its path, steered by the components the
+  step's events name, the path replayed and checked; then the step is repaired in place
+  (repair.py: lookalikes swapped, components whose place the seat cannot see moved); then
+  the last NEAR_BACK (then FAR_BACK) steps are followed again with 4 (then 8) times the
+  particles: consequences of hidden moves that show only later;
 - the particles are resampled to `particles` by weight (systematic resampling); equal
-  draws share one state, with a count.
-
-When many options stay open at a step (`wide`: about twice the cloud's size in all), each
-particle draws only a few of them: the cloud then stands for the rest.
+  draws share one state, with a count; a cloud that collapsed onto few guesses is spread by
+  random transpositions of their deals, each kept when its replay fits.
 
 Nothing here reads the real game's hidden parts: the particles start from a seed of the
 belief's own, and the real game is seen only through the Observer's steps. Two real games
 that differ only in what the seat may not see give the same belief for the same seed.
 
 Cost. Following one action costs one `apply` and one view digest per particle for an
-action the seat was told, and for one it was not up to `branch` options a particle (at
-most about 2 × `particles` in all when there are many): O(particles × min(branch, options))
-per hidden step, and O(length of the game) in all, spread over the game (each `update`
-follows only the actions new since the last). It does not grow with the length of the
-game already followed (clones share the log). Repairs and retreats cost more, and only
-when a step fits no particle. `work` caps the applies of one update (counted, so the result
-does not depend on the machine): past it the cloud shrinks to `min_particles` and a step no
-particle fits is no longer repaired, but given its closest guesses.
+action the seat was told, a few for one it was not; a transposition replays a path (as
+many applies as the game so far), and only when a step fits no particle. Each `update`
+follows only the actions new since the last. `work` caps the applies of one update
+(counted, so the result does not depend on the machine), and `update` may be given
+deadlines (a move's budget of seconds): the cloud shrinks to what the hard deadline
+affords, repairs stop at the soft one, and steps left at the hard one are followed at the
+next update (`behind`).
 
 Fallback. When no particle can be made to fit a step, the closest guesses are kept (the
-fewest differing events and view entries), and `exact` turns False: the states are still
+fewest differing events, then view entries), and `exact` turns False: the states are still
 legal states of the game, built only from what the seat saw, but the seat could tell them
-from the real one. The belief then goes on from them.
+from the real one. The belief then goes on from them. `verified` says more than `exact`:
+every guess is the end of a path the rules allow (none was repaired in place).
 """
 from __future__ import annotations
 
+import bisect
 import random
+import time
 
 from ..errors import RulesError
 from ..runtime.sampling import generator
 from .compare import distance
+from .deals import Deals, entry_of
 from .observe import Observer, observe
 from .particles import Candidate, Particle, Stats
 from .repair import Repairs
 
 SEED_SPACE = 2 ** 62
+CLOSEST_VIEWS = 4            # candidates whose whole views a fallback compares
+AFFORD_MARGIN = 1.5          # how much slower than measured the steps left are assumed to be
+BROADEN = 4                  # guesses that try every option of a step none of their draws fits
+_ALL = type("_All", (), {"__lt__": lambda a, b: False, "__gt__": lambda a, b: True})()   # above any set
+REVEALED = "revealed: "      # how the engine tells simultaneous choices (engine/decisions.py)
 # How many steps back a belief that lost track goes to follow them again with more particles.
 NEAR_BACK, FAR_BACK = 24, 96
 
 
-class Belief(Repairs):
+class Belief(Deals, Repairs):
     """What one seat may believe the whole state to be, kept up to date with `update(state)`
     and sampled with `sample(rng)`. See the module docstring."""
 
@@ -83,18 +90,115 @@ class Belief(Repairs):
         self.exact = True
         self.stats = Stats()
         self.history: dict = {}
+        self.deal = None          # the start state every path is replayed from (deals.py)
+        self.announced: dict = {}     # seat's name -> [(step, {labels the seat read it chose there})]
+        self._heard = 0               # steps whose events are in announced
         self._budget = 0
+        self._soft = self._hard = None
+        self._at = 0                  # the step being followed
+        self._rate = 1e-3             # seconds an apply costs, as measured (_measure)
 
     # ------------------------------------------------------------------ following the game
-    def update(self, state) -> None:
-        """Follow the real game up to `state` (seen only through the seat's observations)."""
+    def update(self, state, soft=None, hard=None, spread=None) -> bool:
+        """Follow the real game up to `state` (seen only through the seat's observations).
+        soft, hard: None, or times (time.perf_counter()) past which the belief stops repairing
+        (soft: steps no guess fits take their closest guesses) and stops following (hard: the
+        steps left are followed at the next update); spread: the time past which a cloud that
+        collapsed is not spread (default: soft). Returns whether it caught up with the game
+        (always, without hard)."""
         games = self.observer.games
         self.observer.update(state)
         if not self.particles or self.observer.games != games:
             self._start()
         self._budget = self.work
+        self._soft, self._hard = soft, hard
+        self._hear()
+        started, applies = time.perf_counter(), self.stats.applies
         while self.followed < len(self.observer.steps):
+            if hard is not None and self.followed and time.perf_counter() > hard:
+                self.stats.late += 1
+                return False
             self._follow()
+            if self.stats.applies - applies >= 8:
+                self._measure(started, applies)
+                started, applies = time.perf_counter(), self.stats.applies
+        if self.exact and not self._out_of_work():
+            self._soft = spread if spread is not None else soft
+            if not self._out_of_work():
+                self.particles = self._spread(self.particles, self.size)
+            self._soft = soft
+        return True
+
+    def _hear(self) -> None:
+        """Note every choice the seat read of, `Seat: label`, alone or in a reveal of secret
+        choices (`revealed: P1: …; P2: …`): per seat's name, [(step, {labels read there})]."""
+        steps = self.observer.steps
+        if self._heard > len(steps):
+            self.announced, self._heard = {}, 0
+        for i in range(self._heard, len(steps)):
+            for text in steps[i].observation.events:
+                for part in (text[len(REVEALED):].split("; ") if text.startswith(REVEALED) else (text,)):
+                    name, sep, label = part.partition(": ")
+                    if sep:
+                        heard = self.announced.setdefault(name, [])
+                        if not heard or heard[-1][0] != i:
+                            heard.append((i, set()))
+                        heard[-1][1].add(label)
+        self._heard = len(steps)
+
+    def _told_later(self, state, step_index: int, options: list) -> list:
+        """The options of another seat's secret choice that the seat read of next, after this step
+        (the reveal of simultaneous choices names each): the only ones that can fit when it
+        was that choice revealed, so the ones tried; all of them when none was read of."""
+        heard = self.announced.get(state.prog.players[state.current_player].label)
+        if not heard:
+            return options
+        at = bisect.bisect_right(heard, (step_index, _ALL))
+        if at == len(heard):
+            return options
+        labels = heard[at][1]
+        later = [(label, w) for label, w in options if label in labels]
+        return later or options
+
+    @property
+    def behind(self) -> int:
+        """How many of the steps seen are not followed yet (an update stopped by its deadline)."""
+        return len(self.observer.steps) - self.followed
+
+    @property
+    def verified(self) -> bool:
+        """Whether every guess is the end of a history the rules allow that showed the seat, step
+        by step, what it saw (its path, deals.py); False once a repair changed a guess in place."""
+        return self.exact and all(p.path is not None for p in self.particles)
+
+    def _spend(self) -> None:
+        self.stats.applies += 1
+        self._budget -= 1
+
+    def _out_of_work(self) -> bool:
+        """Whether this update has no work left for repairs: its count of applies, or its time."""
+        return self._budget <= 0 or self._soft is not None and time.perf_counter() > self._soft
+
+    def _repairing(self) -> bool:
+        return not self._out_of_work()
+
+    def _affordable(self) -> int:
+        """How many particles to follow the next step with: `particles`, fewer when the steps
+        left would not be followed by the hard deadline at the cost an apply has had (then the
+        cloud is spread again when time allows), `min_particles` past the soft one."""
+        if not self._repairing():
+            return self.min_particles
+        if self._hard is None:
+            return self.size
+        left = self._hard - time.perf_counter()
+        steps = len(self.observer.steps) - self.followed
+        n = int(left / (self._rate * max(1, steps) * AFFORD_MARGIN))
+        return max(self.min_particles, min(self.size, n))
+
+    def _measure(self, started: float, applies: int) -> None:
+        """Learn what an apply costs (and the view digest that goes with it), for _affordable."""
+        done = self.stats.applies - applies
+        self._rate = 0.5 * self._rate + 0.5 * (time.perf_counter() - started) / done
 
     def _seed(self) -> int:
         return self.rng.randrange(SEED_SPACE)
@@ -116,18 +220,19 @@ class Belief(Repairs):
         if best_d:
             self.exact = False
             self.stats.inexact_steps += 1
-        self.particles = [Particle(best, self.size)]
+        self.deal = best if not best_d else None
+        self.particles = [Particle(best, self.size, ())]
         self.history = {0: self.particles}
 
     def _follow(self) -> None:
         """Take the next step the seat saw: exactly if possible (going back and following the
         last steps again with a larger cloud if need be), else as closely as possible."""
-        i = self.followed
+        i = self._at = self.followed
         step = self.observer.steps[i]
         self.stats.steps += 1
-        size = self.size if self._budget > 0 else self.min_particles
+        size = self._affordable()
         cloud, found = self._step_cloud(self.particles, step, size)
-        if cloud is None and self.exact and self._budget > 0:
+        if cloud is None and self.exact and self._repairing():
             cloud = self._retreat(i)
         if cloud is None:
             closest = self._closest(found, step)
@@ -142,13 +247,22 @@ class Belief(Repairs):
     def _step_cloud(self, particles: list, step, size: int):
         """(the cloud after step, the candidates tried); the cloud is None when none fits exactly."""
         found = []
-        wide = max(1, min(self.branch, 2 * self.size // len(particles)))
+        # Each guess tries a few options: the cloud stands for the rest. Only when none fits does
+        # a guess try every option (up to branch), then its deal is changed.
+        wide = max(1, min(self.branch, size // len(particles)))
         for particle in particles:
             found.extend(self._children(particle, step, wide))
-        if not found and step.label is not None and self._budget > 0:
-            found = self._make_legal(particles, step)
         fitting = [c for c in found if c.observation == step.observation]
-        if not fitting and self._budget > 0:
+        if not fitting and wide < self.branch and self._repairing():
+            for particle in particles[:BROADEN]:
+                found.extend(self._children(particle, step, self.branch, every=True))
+            fitting = [c for c in found if c.observation == step.observation]
+        if not fitting and self._repairing():
+            fitting = self._transpose(particles, step, found)
+        if not found and not fitting and step.label is not None and self._repairing():
+            found = self._make_legal(particles, step)
+            fitting = [c for c in found if c.observation == step.observation]
+        if not fitting and self._repairing():
             fitting = self._repair(found, step)
         return (self._resample(fitting, size) if fitting else None), found
 
@@ -163,35 +277,39 @@ class Belief(Repairs):
             cloud = self.history[start]
             floor = self._budget - self.work // 4
             for j in range(start, i + 1):
-                if self._budget <= floor:
+                if self._budget <= floor or self._out_of_work():
                     return None
+                self._at = j
                 cloud, _ = self._step_cloud(cloud, steps[j], self.size * factor)
                 if cloud is None:
                     break
             if cloud is not None:
                 self.stats.retreats += 1
-                return self._resample([Candidate(p.state, p.count, None, None, None, None) for p in cloud],
+                return self._resample([Candidate(p.state, p.count, None, None, None, None, p.path) for p in cloud],
                                       self.size)
         return None
 
-    def _children(self, particle, step, wide: int) -> list:
-        """The candidates after step from one particle, each with its weight: every option, or
-        `wide` drawn among them when there are more than `branch`."""
+    def _children(self, particle, step, wide: int, every: bool = False) -> list:
+        """The candidates after step from one particle, each with its weight: `wide` options drawn
+        among them by weight, or (every) each of them when there are at most `branch`."""
         state = particle.state
         if state.is_terminal() or state.failed or (step.actor != state.current_player and self.exact):
             return []
         if step.label is not None and step.actor == state.current_player:
-            options = [(step.label, 1.0)] if step.label in state.legal_labels() else []
+            # chance the seat saw weighs by its odds in this guess (a card likelier in a smaller deck)
+            odds = dict((a.label, p) for a, p in state.chance_outcomes()) if state.is_chance() else None
+            options = [(step.label, odds[step.label] if odds else 1.0)] if step.label in state.legal_labels() else []
         elif state.is_chance():
             options = [(a.label, p) for a, p in state.chance_outcomes()]
         else:
             actions = state.legal_labels()
-            options = [(label, 1.0 / len(actions)) for label in actions]
-        if len(options) > self.branch:
+            options = self._told_later(state, self._at, [(label, 1.0 / len(actions)) for label in actions])
+        if len(options) > (self.branch if every else wide):
             options = self._sample_options(options, wide)
         out = []
+        told = step.label is not None
         for label, weight in options:
-            out.extend(self._take(state, label, particle.count * weight, step))
+            out.extend(self._take(state, label, particle.count * weight, step, particle.path, told))
         return out
 
     def _sample_options(self, options: list, k: int) -> list:
@@ -203,21 +321,22 @@ class Belief(Repairs):
             counts[i] = counts.get(i, 0) + 1
         return [(options[i][0], total * n / k) for i, n in sorted(counts.items())]
 
-    def _take(self, state, label: str, weight: float, step) -> list:
+    def _take(self, state, label: str, weight: float, step, path=None, told: bool = False) -> list:
         """Take label from state (again with other generator seeds while it draws on the
-        generator and does not fit)."""
+        generator and does not fit); path: the state's (None: none), which the candidates extend."""
         out = []
         for _ in range(1 + self.retries):
             seed = self._seed()
             child = state.reseeded(seed)
             before = generator(child)
-            self.stats.applies += 1
-            self._budget -= 1
+            self._spend()
+            extended = None if path is None else (entry_of(state, label, told, seed), path)
             try:
                 child.apply(label)
             except RulesError:
                 return out
-            candidate = Candidate(child, weight, observe(child, self.seat, state.log_mark), state, label, seed)
+            candidate = Candidate(child, weight, observe(child, self.seat, state.log_mark), state, label, seed,
+                                  extended)
             out.append(candidate)
             if candidate.observation == step.observation or generator(child) == before:
                 break
@@ -237,7 +356,12 @@ class Belief(Repairs):
             found = self._any_step()
         if not found:
             return []
-        scored = [(distance(c.observation, step.observation), c) for c in found]
+        # the events first (cheap); the views (whole views, dear) only of a few closest by them
+        target = step.observation
+        by_events = [(_event_distance(c.observation.events, target.events), c) for c in found]
+        nearest = min(d for d, _ in by_events)
+        near = [c for d, c in by_events if d == nearest][:CLOSEST_VIEWS]
+        scored = [(c.observation == target and 0 or distance(c.observation, target), c) for c in near]
         best = min(d for d, _ in scored)
         self.exact = False
         self.stats.inexact_steps += 1
@@ -297,7 +421,7 @@ class Belief(Repairs):
         out = []
         for c, n in zip(candidates, counts):
             if n:
-                out.append(Particle(c.state, n))
+                out.append(Particle(c.state, n, c.path))
         return out
 
     def sample(self, rng: random.Random):
@@ -312,6 +436,10 @@ class Belief(Repairs):
     def distinct(self) -> int:
         """How many different states the particles hold."""
         return len(self.particles)
+
+
+def _event_distance(a: tuple, b: tuple) -> int:
+    return sum(x != y for x, y in zip(a, b)) + abs(len(a) - len(b))
 
 
 class LostTrack(Exception):

@@ -4,7 +4,6 @@ the best mean wins. No tree: what the others do next is left to chance."""
 from __future__ import annotations
 
 from ..errors import RulesError
-from .determinise import LostTrack
 from .ismcts import ISMCTSAgent
 from .rollout import rollout
 
@@ -16,10 +15,9 @@ class GreedyAgent(ISMCTSAgent):
     def think(self, state, clock) -> str:
         labels = state.legal_labels()
         seat = state.current_player
-        try:
-            belief = self.belief_for(state)
-        except LostTrack:
-            self.last = {"iterations": 0, "lost": True}
+        belief, note = self.follow(state, clock)
+        if belief is None:
+            self.last = {"iterations": 0, **note}
             return self.rng.choice(labels)
         depth = self.depth(state)
         totals = {label: [0, 0.0] for label in labels}
@@ -33,12 +31,12 @@ class GreedyAgent(ISMCTSAgent):
                 continue
             try:
                 det.apply(label)
-                reward = rollout(det, self.rng, depth)[seat]
+                reward = rollout(det, self.rng, depth, self.scale, self.cutoff)[seat]
             except RulesError:
                 continue
             totals[label][0] += 1
             totals[label][1] += reward
-        self.last = {"iterations": done, "exact": belief.exact}
+        self.last = {"iterations": done, **note}
         tried = [(t / n, label) for label, (n, t) in totals.items() if n]
         if not tried:
             return self.rng.choice(labels)

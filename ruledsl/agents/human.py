@@ -8,6 +8,8 @@ from __future__ import annotations
 import sys
 from typing import Optional, TextIO
 
+from ..printable import printable
+
 # Clear the screen, home the cursor, and clear the scrollback too (\x1b[3J), so that the next
 # player at a shared keyboard cannot scroll back to the last one's hand.
 CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H"
@@ -40,12 +42,12 @@ class TerminalIO:
         self.interactive = interactive
 
     def say(self, text: str = "") -> None:
-        self.output.write(text + "\n")
+        self.output.write(printable(text) + "\n")       # a name or label from the rules: escaped, never obeyed
         self.output.flush()
 
     def ask(self, prompt: str) -> Optional[str]:
         """Show prompt, read one line; None when the input has ended."""
-        self.output.write(prompt)
+        self.output.write(printable(prompt))
         self.output.flush()
         line = self.input.readline()
         if not line:

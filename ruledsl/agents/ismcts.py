@@ -17,7 +17,10 @@ others included, decisions conditioned on exactly what that seat sees.
 
 The bot never reads the real state's hidden parts: the belief follows the game through
 the seat's observations only, and the moves it may make are those its view lists. When the
-belief loses track entirely, it plays a random legal action (which needs no guess).
+belief loses track entirely, or has not caught up with the game by its deadline (a budget of
+seconds: the belief's work is part of the move's), it plays a random legal action (which
+needs no guess). `last` says how the move's time was split (belief_seconds, search_seconds),
+what the belief cost (belief_applies) and whether it was exact and verified.
 """
 from __future__ import annotations
 
@@ -27,6 +30,13 @@ from .determinise import Belief, LostTrack
 from .rollout import rollout, sample_outcome
 from .search import EXPLORATION, SearchAgent
 from .tree import Node
+
+# Fractions of a move's budget of seconds: the belief stops repairing at the first and stops
+# following the game at the second (the rest at the next move); the search
+# has what is left, and at least one iteration. So a move takes at most about BELIEF_HARD
+# of its budget and one iteration.
+BELIEF_SOFT, BELIEF_HARD = 0.8, 1.1
+BELIEF_SPREAD = 0.25    # spreading a collapsed cloud is worth less than searching: until here only
 
 
 class ISMCTSAgent(SearchAgent):
@@ -39,22 +49,71 @@ class ISMCTSAgent(SearchAgent):
         super().__init__(budget, seed, rollout_depth, exploration)
         self.belief_options = belief_options
         self.belief = None
+        self.fresh = None       # a belief catching up from the start after this one lost exactness
 
-    def belief_for(self, state) -> Belief:
-        """The seat's belief, made anew for another game or seat, brought up to date."""
+    def belief_for(self, state, clock=None) -> Belief:
+        """The seat's belief, made anew for another game or seat, brought up to date within the
+        move's budget (clock): it stops repairing at BELIEF_SOFT of a budget of seconds and
+        stops following at BELIEF_HARD (see Belief.update). `belief.behind` says whether it
+        caught up."""
         seat = state.current_player
         b = self.belief
         if b is None or b.game is not state.game or b.seat != seat:
             b = self.belief = Belief(state.game, seat, self.rng.getrandbits(62), **self.belief_options)
-        b.update(state)
+        if clock is None:
+            b.update(state)
+            return b
+        b.update(state, clock.at(BELIEF_SOFT), clock.at(BELIEF_HARD), clock.at(BELIEF_SPREAD))
+        if not b.exact and not b.behind:
+            b = self._recover(state, clock) or b
         return b
+
+    def _recover(self, state, clock):
+        """A belief that lost exactness under a deadline goes on with its closest guesses; a fresh
+        one follows the game from its start with the time left before the soft deadline, move
+        after move, and takes its place once it has caught up exactly."""
+        fresh = self.fresh
+        if fresh is None or fresh.game is not state.game or fresh.seat != state.current_player:
+            fresh = self.fresh = Belief(state.game, state.current_player, self.rng.getrandbits(62),
+                                        **self.belief_options)
+        soft = clock.at(BELIEF_SOFT)
+        fresh.update(state, soft, soft)
+        if fresh.exact and not fresh.behind:
+            self.belief, self.fresh = fresh, None
+            return fresh
+        if not fresh.exact:
+            self.fresh = None       # it lost track too: start again at a later move
+        return None
+
+    def follow(self, state, clock):
+        """(the belief brought up to date, and what it cost, for `last`), or (None, what
+        happened) when it lost track or is behind the game (its deadline came first)."""
+        applies = self.belief.stats.applies if self.belief is not None else 0
+        try:
+            belief = self.belief_for(state, clock)
+        except LostTrack:
+            return None, {"lost": True, "exact": False}
+        note = {"belief_seconds": round(clock.elapsed(), 4), "belief_applies": belief.stats.applies - applies,
+                "exact": belief.exact, "verified": belief.verified, "particles": belief.distinct()}
+        if belief.behind:
+            note["behind"] = belief.behind
+            return None, note
+        return belief, note
+
+    def idle(self, state, clock) -> None:
+        """A forced move's budget of seconds goes to a belief that is behind the game or lost
+        exactness (it follows, or a fresh one catches up); with iterations, nothing is done."""
+        b = self.belief
+        if clock.at(1) is not None and b is not None and b.seat == state.current_player and (b.behind or not b.exact):
+            self.last.update(self.follow(state, clock)[1])
 
     def think(self, state, clock) -> str:
         labels = state.legal_labels()
-        try:
-            belief = self.belief_for(state)
-        except LostTrack:
-            self.last = {"iterations": 0, "lost": True}
+        belief, note = self.follow(state, clock)
+        if belief is None:
+            # No guess of the state to search on (lost, or not caught up by the deadline): a
+            # legal action at random, which needs none.
+            self.last = {"iterations": 0, **note}
             return self.rng.choice(labels)
         players = state.game.players
         roots = [Node() for _ in range(players)]
@@ -65,8 +124,8 @@ class ISMCTSAgent(SearchAgent):
                 failed += 1
             done += 1
             self.report(done, clock)
-        self.last = {"iterations": done, "failed": failed, "exact": belief.exact,
-                     "particles": belief.distinct()}
+        self.last = {"iterations": done, "failed": failed, **note,
+                     "search_seconds": round(clock.elapsed() - note["belief_seconds"], 4)}
         return roots[state.current_player].most_visited(labels) or self.rng.choice(labels)
 
     def _iterate(self, det, roots: list, depth: int, players: int) -> bool:
@@ -81,7 +140,7 @@ class ISMCTSAgent(SearchAgent):
                     label = sample_outcome(det, rng).label
                 else:
                     node = nodes[actor]
-                    label, new = node.select(det.legal_labels(), rng, self.exploration)
+                    label, new = node.select(det.legal_labels(), rng, self.explore())
                     path.append((actor, node, label))
                 mark = det.log_mark
                 det.apply(label)
@@ -89,7 +148,7 @@ class ISMCTSAgent(SearchAgent):
                     nodes[p] = nodes[p].child(label if p == actor else tuple(det.events(p, since=mark)))
                 if new:
                     break
-            rewards = rollout(det, rng, depth)
+            rewards = rollout(det, rng, depth, self.scale, self.cutoff)
         except RulesError:
             return False
         for seat, node, label in path:

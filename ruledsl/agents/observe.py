@@ -3,8 +3,9 @@ information gets (see determinise.py).
 
 An Observation is what a seat sees after an action: its view (without the log) and the
 events it was told by that action. A Step is one action as the seat knows it: who took it
-(a seat or chance), its label when the seat was told it (its own actions, and the actions
-of others not taken `secretly`), and the observation after it.
+(a seat or chance), its label when the seat was told it (its own actions, the actions of
+others not taken `secretly`, and chance whose outcome it saw: a card drawn to its own hand,
+a die rolled in the open), and the observation after it.
 
 Observer follows a real game for one seat. It replays the game's record on a copy of its
 own and reads that copy only through `view(seat)` and `events(seat)`, so what it hands on
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..runtime.api import CHANCE
+from ..runtime.sampling import last_told
 
 
 class Observation:
@@ -62,7 +63,7 @@ def observe(state, seat: int, since) -> Observation:
 
 class Step:
     """One action as a seat knows it. actor: the seat that took it, or CHANCE; label: None
-    when the seat was not told it (chance, and other seats' secret choices)."""
+    when the seat was not told it (chance it did not see, and other seats' secret choices)."""
     __slots__ = ("actor", "label", "observation")
 
     def __init__(self, actor: int, label: Optional[str], observation: Observation):
@@ -106,8 +107,9 @@ class Observer:
     def _step(self, label: str) -> Step:
         shadow = self.shadow
         actor = shadow.current_player
-        told = actor == self.seat or (actor != CHANCE and not shadow.secret_decision())
         mark = shadow.log_mark
         shadow.apply(label)
+        # told as actions_seen tells it: its own actions, others' open ones, chance it saw
+        told = actor == self.seat or last_told(shadow, self.seat)
         # a clone, since the shadow goes on: what the seat sees is read from it when needed
         return Step(actor, label if told else None, observe(shadow.clone(), self.seat, mark))

@@ -48,6 +48,8 @@ class Repairs:
                                               distance(c.observation, target)))[:REPAIRS]
         fitting = []
         for candidate in ranked:
+            if self._out_of_work():
+                break
             fixed = (self._swap_until_fits(candidate, step) or self._swap_by_events(candidate, step)
                      or self._move_until_fits(candidate, target))
             if fixed is not None:
@@ -79,6 +81,8 @@ class Repairs:
                      for n, a in enumerate(groups) for b in groups[n + 1:]]
             self.rng.shuffle(pairs)
             for x, y in pairs[:MOVES]:
+                if self._out_of_work():
+                    return made
                 swapped = state.clone()
                 self._budget -= 1
                 if exchange(swapped, x, y, self.seat) and step.label in swapped.legal_labels():
@@ -135,7 +139,7 @@ class Repairs:
                 if layout.get(x) == real[x]:
                     continue
                 for y in lookalikes(parent, x, self.seat)[:LOOKALIKES]:
-                    if (id(parent), x, y) in tried:
+                    if (id(parent), x, y) in tried or self._out_of_work():
                         continue
                     tried.add((id(parent), x, y))
                     swapped = parent.clone()
@@ -165,7 +169,7 @@ class Repairs:
     def _retake(self, candidate, parent):
         """The candidate's step taken again from a changed parent, or None."""
         action = self._same_option(candidate, parent)
-        if action is None:
+        if action is None or self._out_of_work():
             return None
         state = parent.reseeded(candidate.seed)
         self.stats.applies += 1

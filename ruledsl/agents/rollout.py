@@ -1,7 +1,10 @@
-"""Random playouts, cut short after a number of actions and scored by the rules' `evaluate`."""
+"""Random playouts, cut short after a number of actions and scored by the rules' `evaluate`,
+and the scale a bot reads returns on (Scale)."""
 from __future__ import annotations
 
-DRAW = 0.5   # what each seat scores in a playout cut short in a game with no `evaluate`
+import time
+
+MIDDLE = 0.5   # what each seat scores in a playout cut short in a game with no `evaluate`: half way
 
 
 def sample_outcome(state, rng):
@@ -10,10 +13,13 @@ def sample_outcome(state, rng):
     return rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
 
 
-def play_randomly(state, rng, depth: int) -> int:
-    """Uniformly random actions (chance by its odds) until the end or `depth` actions; how many."""
+def play_randomly(state, rng, depth: int, deadline=None) -> int:
+    """Uniformly random actions (chance by its odds) until the end or `depth` actions, or (a
+    time from time.perf_counter()) past the deadline; how many."""
     taken = 0
     while taken < depth and not state.is_terminal():
+        if deadline is not None and taken & 15 == 15 and time.perf_counter() > deadline:
+            break
         if state.is_chance():
             state.apply(sample_outcome(state, rng))
         else:
@@ -23,18 +29,49 @@ def play_randomly(state, rng, depth: int) -> int:
     return taken
 
 
+class Scale:
+    """The range of returns a bot reads rewards on: 0 to 1 (a loss to a win) at first, widened
+    by every return seen at a game's end (points, chips, a shared score of 0 to 25). A bot's
+    rewards are raw returns; its exploration is multiplied by `span`, so that it weighs them as
+    fractions of the range. The rules' `evaluate` (0 to 1) is read as a fraction of the range:
+    0 its lowest return, 1 its highest."""
+    __slots__ = ("low", "high")
+
+    def __init__(self):
+        self.low, self.high = 0.0, 1.0
+
+    @property
+    def span(self) -> float:
+        return self.high - self.low
+
+    def seen(self, returns: list) -> None:
+        for r in returns:
+            if r < self.low:
+                self.low = r
+            elif r > self.high:
+                self.high = r
+
+    def score(self, state) -> list:
+        """Each seat's return when the game is over, else the rules' evaluation (a fraction of
+        the range), else half way."""
+        if state.is_terminal():
+            returns = state.returns()
+            self.seen(returns)
+            return returns
+        estimate = state.evaluate()
+        fractions = estimate if estimate is not None else [MIDDLE] * state.game.players
+        return [self.low + f * self.span for f in fractions]
+
+
 def score(state) -> list:
-    """Each seat's return when the game is over, else the rules' evaluation, else a draw."""
-    if state.is_terminal():
-        return state.returns()
-    estimate = state.evaluate()
-    if estimate is not None:
-        return estimate
-    return [DRAW] * state.game.players
+    """Each seat's return when the game is over, else the rules' evaluation, else half way (on
+    the scale of a win and a loss)."""
+    return Scale().score(state)
 
 
-def rollout(state, rng, depth: int) -> list:
-    """Play state out at random for at most depth actions and score it (state is changed, and
-    muted: nobody reads what a playout logs)."""
-    play_randomly(state.mute(), rng, depth)
-    return score(state)
+def rollout(state, rng, depth: int, scale=None, deadline=None) -> list:
+    """Play state out at random for at most depth actions (cut at the deadline, if given: a
+    move's limit) and score it on scale (state is changed, and muted: nobody reads what a
+    playout logs)."""
+    play_randomly(state.mute(), rng, depth, deadline)
+    return (scale or Scale()).score(state)

@@ -11,15 +11,19 @@ from typing import Callable, Optional
 
 from ..errors import RulesError
 from .budget import Budget
-from .rollout import rollout, sample_outcome
+from .rollout import Scale, rollout, sample_outcome
 from .tree import Node
 
-# Rewards are returns, from 0 to 1: this weighs exploration against them (UCB1's c).
+# Rewards are returns; this weighs exploration against them (UCB1's c) as fractions of the
+# range of returns (0 to 1 for a loss and a win, widened by the scores seen: rollout.Scale).
 EXPLORATION = 0.7
 # Playout length: short when the rules say how to score a cut playout, long when they do not.
 DEPTH_WITH_EVALUATION = 12
 DEPTH_WITHOUT = 1000
 PROGRESS_EVERY = 16   # iterations between two progress reports
+# A playout still running at this fraction of a budget of seconds is cut and scored as it stands
+# (by `evaluate`, else half way): one long playout may not take a move past its limit.
+CUTOFF = 1.3
 
 
 class SearchAgent:
@@ -36,6 +40,8 @@ class SearchAgent:
         self.exploration = exploration
         self.progress: Optional[Callable[[int, float], None]] = None
         self.last: dict = {}
+        self.scale = Scale()
+        self.cutoff = None      # when this move's playouts are cut (None: a budget of iterations)
 
     def __repr__(self):
         return f"{type(self).__name__}({self.budget!r}, seed={self.seed})"
@@ -47,14 +53,26 @@ class SearchAgent:
         if not actions:
             raise ValueError("no action is legal: the game is over or stuck")
         clock = self.budget.clock()
+        self.cutoff = clock.at(CUTOFF)
         self.last = {"iterations": 0}
-        label = self.think(state, clock) if len(actions) > 1 else actions[0].label
+        if len(actions) > 1:
+            label = self.think(state, clock)
+        else:
+            label = actions[0].label
+            self.idle(state, clock)
         self.last["seconds"] = clock.elapsed()
         return next((a for a in actions if a.label == label), actions[0])
 
     def think(self, state, clock) -> str:
         """The label to play, found within clock's budget."""
         raise NotImplementedError
+
+    def idle(self, state, clock) -> None:
+        """A move with one option needs no thought: a bot may spend its budget on other work."""
+
+    def explore(self) -> float:
+        """UCB1's exploration constant on the scale of the returns seen so far."""
+        return self.exploration * self.scale.span
 
     def depth(self, state) -> int:
         if self.rollout_depth is not None:
@@ -88,7 +106,7 @@ class MCTSAgent(SearchAgent):
                 failed += 1
             done += 1
             self.report(done, clock)
-        self.last = {"iterations": done, "failed": failed}
+        self.last = {"iterations": done, "failed": failed, "search_seconds": round(clock.elapsed(), 4)}
         return root.most_visited(safe or labels) or self.rng.choice(safe or labels)
 
     def _iterate(self, det, root: Node, depth: int, allowed=None) -> bool:
@@ -103,13 +121,13 @@ class MCTSAgent(SearchAgent):
                     continue
                 seat = det.current_player
                 labels = allowed if node is root and allowed else det.legal_labels()
-                label, new = node.select(labels, rng, self.exploration)
+                label, new = node.select(labels, rng, self.explore())
                 path.append((seat, node, label))
                 det.apply(label)
                 node = node.child(label)
                 if new:
                     break
-            rewards = rollout(det, rng, depth)
+            rewards = rollout(det, rng, depth, self.scale, self.cutoff)
         except RulesError:
             return False   # a rule failed in this line of play: it teaches nothing
         for seat, node, label in path:

@@ -6,7 +6,11 @@ same seeds give the same report whatever the engine and however the work was sha
 """
 from __future__ import annotations
 
-import concurrent.futures as futures
+import ctypes
+import multiprocessing
+import os
+import signal
+import sys
 from typing import Callable, Optional
 
 from .play import BatchResult, play_batch
@@ -48,7 +52,14 @@ class Serial:
 
 
 class Processes:
-    """Batches shared among N worker processes (concurrent.futures)."""
+    """Batches shared among N worker processes (multiprocessing.Pool).
+
+    Stopping is the parent's: workers ignore Ctrl-C (the terminal sends it to them too), and
+    when the run is interrupted (Ctrl-C, or SIGTERM turned into an interruption by the command)
+    the workers are ended at once and the batches not yet played are dropped, so the parent can
+    sum up the games played. A worker whose parent dies (even killed outright) is ended by the
+    system on Linux (PR_SET_PDEATHSIG), and leaves by itself elsewhere once it sees its parent
+    gone."""
 
     def __init__(self, jobs: int):
         self.jobs = jobs
@@ -56,13 +67,40 @@ class Processes:
 
     def run(self, variants: list, batches: list, progress: Progress) -> list:
         results: list = [None] * len(batches)
-        with futures.ProcessPoolExecutor(max_workers=self.jobs) as pool:
-            pending = {pool.submit(run_batch, variants[b.variant], b): i for i, b in enumerate(batches)}
-            for done in futures.as_completed(pending):
-                i = pending[done]
-                results[i] = done.result()
-                progress(batches[i], results[i])
+        pool = multiprocessing.Pool(self.jobs, initializer=_worker_started, initargs=(os.getpid(),))
+        try:
+            work = [(i, variants[b.variant], b) for i, b in enumerate(batches)]
+            for i, result in pool.imap_unordered(_run_numbered, work):
+                results[i] = result
+                progress(batches[i], result)
+            pool.close()
+        except BaseException:
+            pool.terminate()
+            raise
+        finally:
+            pool.join()
         return results
+
+
+def _run_numbered(item: tuple) -> tuple:
+    i, variant, batch = item
+    return i, run_batch(variant, batch)
+
+
+def _worker_started(parent: int) -> None:
+    """A worker process's first act: leave interruptions to the parent; end with it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)     # the parent's handler, forked with it, is not ours
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:        # the parent died before the line above took effect
+        os._exit(1)
+
+
+_PR_SET_PDEATHSIG = 1
 
 
 class RayTasks:

@@ -48,6 +48,14 @@ def completion(m: dict) -> str:
 
 def seats(m: dict) -> str:
     s = m["seats"]
+    score = s.get("shared_score")
+    if score:
+        ci = score["ci"]
+        rows = [["score", score["games"], num(score["mean"], 3),
+                 "" if ci[0] is None else f"{ci[0]:.3f}–{ci[1]:.3f}", num(score["min"], 3), num(score["max"], 3)]]
+        return (rows_html(["", "games", "mean", "95 % interval", "min", "max"], rows)
+                + '<p class="note">Every seat\'s return was the same in every game: the seats win or lose together, '
+                  'so this is the team\'s score.</p>')
     rows = [[escape(r["seat"]), r["wins"], bar(r["win_rate"]), interval(r["win_ci"]), num(r["mean_return"], 3)]
             for r in s["table"]]
     return (rows_html(["seat", "wins", "win rate", "95 % interval", "mean return"], rows)
@@ -59,6 +67,8 @@ def outcomes(m: dict) -> str:
     names = {"lone_winner": "one winner", "shared_wins": "shared win (a tie for first)",
              "everyone_won": "everyone won (the team)", "no_winner": "no one won", "draws": "draw (all equal)",
              "everyone_lost": "everyone lost"}
+    if m["seats"].get("together"):     # a team wins or loses together: no draws, no lone winners
+        names = {"everyone_won": "the team won", "everyone_lost": "the team lost"}
     rows = [[label, m["outcomes"][k]["games"], bar(m["outcomes"][k]["rate"]), interval(m["outcomes"][k]["ci"])]
             for k, label in names.items()]
     return rows_html(["", "games", "rate", "95 % interval"], rows)
@@ -76,6 +86,15 @@ def duration(m: dict) -> str:
 
 def skill(m: dict) -> str:
     s = m["skill"]
+    if s.get("measure", "win rate") == "return":
+        rows = [[escape(r["bot"]), r["finished"], num(r["mean_return"], 3),
+                 "" if r["return_ci"][0] is None else f"{r['return_ci'][0]:.3f}–{r['return_ci'][1]:.3f}"]
+                for r in s["levels"]]
+        gap = "n/a" if s["gap"] is None else f"{s['gap']:+.3f}"
+        return (rows_html(["bot", "games", "mean return", "95 % interval"], rows)
+                + f'<p class="note">Each bot plays every seat in turn against {escape(s["against"])}; no game has a '
+                  f'winner apart from the others, so the curve is in mean return: the strongest gets {gap} more than '
+                  f'the first (p = {p_text(s["p"])}).</p>')
     rows = [[escape(r["bot"]), r["finished"], bar(r["win_rate"]), interval(r["win_ci"]), num(r["mean_return"], 3)]
             for r in s["levels"]]
     return (rows_html(["bot", "games", "win rate", "95 % interval", "mean return"], rows)
@@ -124,10 +143,12 @@ def variant_section(m: dict) -> str:
              "<h3>Duration</h3>", duration(m)]
     if m["duration"]["actions"]["spread"]:
         parts.append(image(plots.duration(m), "game length"))
-    parts += ["<h3>Seats</h3>", seats(m), image(plots.seats(m), "seat advantage"), "<h3>Outcomes</h3>", outcomes(m),
+    seat_plot = "" if m["seats"].get("shared_score") else image(plots.seats(m), "seat advantage")
+    parts += ["<h3>Seats</h3>", seats(m), seat_plot, "<h3>Outcomes</h3>", outcomes(m),
               "<h3>Branching</h3>", image(plots.branching(m), "branching") if m["branching"]["decisions"] else ""]
     if m["skill"]:
-        parts += ["<h3>Skill vs luck</h3>", image(plots.skill(m), "skill curve"), skill(m)]
+        curve = image(plots.skill(m), "skill curve") if m["skill"].get("measure", "win rate") != "return" else ""
+        parts += ["<h3>Skill vs luck</h3>", curve, skill(m)]
     if m["usage"]:
         parts += ["<h3>Rule usage</h3>", "<p class='note'>How often each option was offered and taken in the main "
                   "games; flagged: offered 20 times or more and never, or always, taken.</p>", usage(m["usage"])]

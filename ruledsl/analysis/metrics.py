@@ -54,6 +54,21 @@ def duration(records: list) -> dict:
     return out
 
 
+def together(records: list) -> bool:
+    """Whether the seats win or lose together: in every finished game every seat's return is the
+    same (a co-operative game: the team's shared score, or its win or loss)."""
+    done = [r for r in records if r.finished]
+    return bool(done) and all(len(set(r.returns)) == 1 for r in done)
+
+
+def shared_score(records: list) -> dict:
+    """The team's score over finished games (every seat's return, one number a game): mean with
+    its 95 % interval, and the spread."""
+    values = [r.returns[0] for r in records if r.finished]
+    mean, low, high = stats.mean_interval(values)
+    return {"mean": mean, "ci": [low, high], "min": min(values), "max": max(values), "games": len(values)}
+
+
 def outcomes(records: list, players: int) -> dict:
     done = [r for r in records if r.finished]
     n = len(done)
@@ -83,7 +98,9 @@ def seats(records: list, names: list) -> dict:
                      "mean_return": mean, "return_ci": [low, high]})
     fair = 1 / len(names)
     first = rows[0]
-    return {"table": rows, "fair_share": fair,
+    team = together(records) and len(names) > 1
+    return {"table": rows, "fair_share": fair, "together": team,
+            "shared_score": shared_score(records) if together(records) else None,
             "first_player": {"win_rate": first["win_rate"], "win_ci": first["win_ci"],
                              "advantage": first["win_rate"] - fair if n else None},
             "spread": max(r["win_rate"] for r in rows) - min(r["win_rate"] for r in rows),
@@ -165,13 +182,20 @@ def coverage(variant, program_lines: set, lines_run: set, traced: int) -> dict:
 
 def skill(levels: list, records_by_level: dict, players: int, against: str) -> dict:
     """The win rate and mean return of each level's bot, playing each seat in turn against
-    `against` everywhere else; the gap between the strongest and the first level, and its p."""
+    `against` everywhere else; the gap between the strongest and the first level, and its p:
+    in mean return (`measure` "return") when no game has a winner apart from the others (a
+    shared score, points), else in win rate (`measure` "win rate"); `return_gap` and
+    `return_p` always."""
     rows = []
+    all_records = [r for level in levels for r, _ in records_by_level.get(level, [])]
+    winners = any(r.finished and r.winners and len(set(r.returns)) > 1 for r in all_records)
+    returns_by_level = {}
     for level in levels:
         records = records_by_level.get(level, [])
         done = [(r, focus) for r, focus in records if r.finished]
         wins = sum(focus in r.winners for r, focus in done)
         returns = [r.returns[focus] for r, focus in done]
+        returns_by_level[level] = returns
         mean, low, high = stats.mean_interval(returns)
         rows.append({"bot": level, "games": len(records), "finished": len(done), "wins": wins,
                      "win_rate": wins / len(done) if done else 0.0, "win_ci": list(stats.wilson(wins, len(done))),
@@ -179,6 +203,14 @@ def skill(levels: list, records_by_level: dict, players: int, against: str) -> d
     if not rows:
         return {}
     base, top = rows[0], rows[-1]
-    return {"against": against, "fair_share": 1 / players, "levels": rows,
-            "gap": top["win_rate"] - base["win_rate"],
-            "p": stats.two_rates_p(top["wins"], top["finished"], base["wins"], base["finished"])}
+    return_gap = (top["mean_return"] - base["mean_return"]) if top["finished"] and base["finished"] else None
+    return_p = stats.two_means_p(returns_by_level[top["bot"]], returns_by_level[base["bot"]])
+    out = {"against": against, "fair_share": 1 / players, "levels": rows,
+           "measure": "win rate" if winners else "return", "together": together(all_records),
+           "return_gap": return_gap, "return_p": return_p}
+    if winners:
+        out.update(gap=top["win_rate"] - base["win_rate"],
+                   p=stats.two_rates_p(top["wins"], top["finished"], base["wins"], base["finished"]))
+    else:
+        out.update(gap=return_gap, p=return_p)
+    return out

@@ -19,6 +19,11 @@ def interval(ci) -> str:
     return "" if not ci or ci[0] is None else f"{100 * ci[0]:.0f}–{100 * ci[1]:.0f}%"
 
 
+def span(ci, digits: int = 1) -> str:
+    """A 95 % interval of numbers (a mean score's)."""
+    return "" if not ci or ci[0] is None else f"{ci[0]:.{digits}f}–{ci[1]:.{digits}f}"
+
+
 def num(x, digits: int = 1) -> str:
     return "-" if x is None else f"{x:.{digits}f}"
 
@@ -77,6 +82,8 @@ def duration_table(m: dict) -> Table:
 
 def seats_table(m: dict) -> Table:
     s = m["seats"]
+    if s.get("shared_score"):
+        return shared_table(s["shared_score"], s["together"])
     t = table(f"Seats (fair share {pct(s['fair_share'])}; equal chances p = {p_text(s['even_p'])})",
               "seat", "wins", "win rate", "95% interval", "mean return")
     for row in s["table"]:
@@ -84,10 +91,21 @@ def seats_table(m: dict) -> Table:
     return t
 
 
+def shared_table(score: dict, team: bool) -> Table:
+    """A game whose seats win or lose together: the team's score, not wins or draws."""
+    t = table("Shared score (every seat's return the same in every game)" if team else "Score",
+              "", "games", "mean", "95% interval", "min", "max")
+    t.add_row("score", str(score["games"]), num(score["mean"], 3), span(score["ci"], 3), num(score["min"], 3),
+              num(score["max"], 3))
+    return t
+
+
 def outcomes_table(m: dict) -> Table:
     names = {"lone_winner": "one winner", "shared_wins": "shared win (a tie for first)",
              "everyone_won": "everyone won (the team)", "no_winner": "no one won", "draws": "draw (all equal)",
              "everyone_lost": "everyone lost"}
+    if m["seats"].get("together"):     # a team wins or loses together: no draws, no lone winners
+        names = {"everyone_won": "the team won", "everyone_lost": "the team lost"}
     t = table("Outcomes", "", "games", "rate", "95% interval")
     for key, label in names.items():
         o = m["outcomes"][key]
@@ -112,6 +130,13 @@ def branching_table(m: dict) -> Table:
 
 def skill_table(m: dict) -> Table:
     s = m["skill"]
+    if s.get("measure", "win rate") == "return":
+        gap = "n/a" if s["gap"] is None else f"{s['gap']:+.3f}"
+        t = table(f"Skill: each bot at every seat in turn against {s['against']} (mean return gap {gap}, "
+                  f"p = {p_text(s['p'])})", "bot", "games", "mean return", "95% interval")
+        for row in s["levels"]:
+            t.add_row(row["bot"], str(row["finished"]), num(row["mean_return"], 3), span(row["return_ci"], 3))
+        return t
     t = table(f"Skill: each bot at every seat in turn against {s['against']} (gap {s['gap'] * 100:+.1f} points, "
               f"p = {p_text(s['p'])})", "bot", "games", "win rate", "95% interval", "mean return")
     for row in s["levels"]:

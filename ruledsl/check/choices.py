@@ -6,8 +6,12 @@ the context, and its helpers expect, condition, collection, players, block).
 from __future__ import annotations
 
 from ..ir import nodes as n
+from ..limits import MAX_LABEL_CHARS, with_commas
 from .builtins import BUILTINS
 from .types import ANY, INT, PLAYER, a_type, item_of, list_of
+
+# What a scenario may force besides chance's functions: the next draw from a zone, its next shuffle.
+FORCED_PLACES = ("draw", "shuffle")
 
 
 class Choices:
@@ -32,6 +36,7 @@ class Choices:
         self.scope.push({s.var: bound}, s.span)
         if s.label is not None:
             self.expr(s.label)
+            self.label_length(s.label)
         if s.help is not None:
             self.expr(s.help)
         self.block(s.body)
@@ -51,6 +56,7 @@ class Choices:
             if option.cond is not None:
                 self.condition(option.cond)
             self.expr(option.label)
+            self.label_length(option.label)
             if option.help is not None:
                 self.expr(option.help)
             self.block(option.body)
@@ -61,6 +67,15 @@ class Choices:
                                f"the other is on line {labels[key]}; labels must tell actions apart")
             labels[key] = option.span.line
         self.block(s.orelse)
+
+    def label_length(self, label: n.Template) -> None:
+        """An action's label is at most MAX_LABEL_CHARS long, as a record keeps it: its fixed text is
+        measured here; what its {…} parts add, when the label is made in play."""
+        fixed = sum(len(p) for p in label.parts if isinstance(p, str))
+        if fixed > MAX_LABEL_CHARS:
+            self.ctx.error(label.span, f"this label is {with_commas(fixed)} characters long; an action's label may "
+                           f"be at most {with_commas(MAX_LABEL_CHARS)}",
+                           "a record keeps the label of every action taken: say the rest in `help \"…\"`")
 
     def s_Simultaneous(self, s: n.Simultaneous):
         typ = self.collection(s.source)
@@ -94,10 +109,20 @@ class Choices:
         self.expr(s.item)
 
     def s_Force(self, s: n.Force):
-        if not (isinstance(s.event, n.Call) and s.event.func in BUILTINS and BUILTINS[s.event.func].chance) and not (
-                isinstance(s.event, n.Call) and s.event.func == "draw"):
-            self.ctx.error(s.event.span, "only a chance event can be forced",
-                           "force roll(Die) = face, or force random(list) = item")
+        event = s.event
+        if isinstance(event, n.Call) and event.func in FORCED_PLACES:
+            if len(event.args) != 1 or event.kwargs or event.comp is not None:
+                self.ctx.error(event.span, f"{event.func}(…) takes the zone, as {event.func}(deck)",
+                               f"force {event.func}(deck) = card, …")
+            elif self.expr(event.args[0]).head not in ("zone", "zone of", "any"):
+                self.ctx.error(event.args[0].span, f"{event.func}(…) in a force takes a zone",
+                               f"force {event.func}(deck) = card, … where deck is a zone (p.hand for a seat's)")
+            for outcome in (s.outcome,) + s.more:
+                self.expr(outcome)
+            return
+        if not (isinstance(event, n.Call) and event.func in BUILTINS and BUILTINS[event.func].chance):
+            self.ctx.error(event.span, "only a chance event can be forced",
+                           "force roll(Die) = face, random(list) = item, draw(zone) = card or shuffle(zone) = cards")
             return
         self.call(s.event, chance_ok=True)
         for outcome in (s.outcome,) + s.more:

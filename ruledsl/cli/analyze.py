@@ -13,9 +13,10 @@ from ..analysis.engines import remember
 from ..analysis.runner import batches_for, summarise
 from ..analysis.spec import SELF
 from ..analysis.text import report
-from .common import CliError, load_game, no_traceback
+from ..printable import printable_data
+from .common import CliError, cannot_write, echo, keep_aside, load_game, no_traceback
 from .run import DEFAULT_MAX_ACTIONS
-from .workers import choose_engine, progress_bar, workers_options
+from .workers import choose_engine, progress_bar, stopped_by_signals, workers_options
 
 DEFAULT_LEVELS = "random,greedy:10i,ismcts:50i"
 
@@ -134,17 +135,42 @@ def analyze_command(files, players, option_values, games, seed, bot_text, skill_
     engine = choose_engine(jobs, ray_address)
     batches = batches_for(variants, settings)
     started = time.perf_counter()
-    with progress_bar(f"{variants[0].label} ({engine.name})", sum(len(b.seeds) for b in batches)) as advance:
+    with progress_bar(f"{variants[0].label} ({engine.name})", sum(len(b.seeds) for b in batches)) as advance, \
+            stopped_by_signals():
         results = engine.run(variants, batches, lambda batch, result: advance(len(batch.seeds)))
     data = summarise(variants, results, settings)
     seconds = time.perf_counter() - started
-    if html_path:
-        write_html(html_path, data)
-    if as_json:
-        click.echo(json.dumps(strip_samples(data), indent=2))
-    else:
-        Console(width=max(100, Console().width)).print(report(data))
-    click.echo(f"{sum(len(b.seeds) for b in batches)} games in {seconds:.1f} s on {engine.name}"
-               + (f"; report written to {html_path}" if html_path else ""), err=True)
+    failed = _write(data, html_path, as_json)
+    echo(f"{sum(len(b.seeds) for b in batches)} games in {seconds:.1f} s on {engine.name}"
+         + (f"; report written to {html_path}" if html_path and not any(html_path in f for f in failed) else ""),
+         err=True)
+    if failed:
+        raise CliError("\n".join(failed))
     if any(m["completion"]["errors"] for m in data["variants"]):
         raise SystemExit(1)
+
+
+def _write(data: dict, html_path, as_json: bool) -> list:
+    """Write the report where it was asked for: the HTML file, and the text or JSON report on
+    standard output. What cannot be written is said (the list returned, one message each), and
+    the games played are never lost: if standard output cannot take the report, its JSON is
+    kept in a file aside."""
+    failed = []
+    if html_path:
+        try:
+            write_html(html_path, data)
+        except OSError as err:
+            failed.append(cannot_write(f"'{html_path}'", err).message)
+        except CliError as err:       # no matplotlib: said, and the report still printed
+            failed.append(err.message)
+    try:
+        if as_json:
+            click.echo(json.dumps(strip_samples(data), indent=2))
+        else:
+            Console(width=max(100, Console().width)).print(report(printable_data(data)))   # names from the rules, escaped
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        kept = keep_aside("analyze", json.dumps(strip_samples(data), indent=2))
+        failed.append(cannot_write("the output", err, kept).message)
+    return failed

@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from ..load import reported
+from .common import echo, no_traceback
 from .report import FORMATS
 
 
@@ -13,6 +14,7 @@ from .report import FORMATS
               help="text for people; json for tools; github for workflow commands that annotate the "
                    "lines of a pull request; sarif (2.1.0) for code-scanning dashboards.")
 @click.option("--warnings/--no-warnings", default=True, show_default=True, help="Show warnings too.")
+@no_traceback
 def check_command(files, fmt, warnings):
     """Check rules files for errors.
 
@@ -25,5 +27,5 @@ def check_command(files, fmt, warnings):
         loaded = reported(path)
         shown = [d for d in loaded.diagnostics if warnings or d.severity == "error"]
         results.append((path, loaded, shown))
-    click.echo(FORMATS[fmt](results, warnings))
+    echo(FORMATS[fmt](results, warnings))
     raise SystemExit(1 if any(loaded.errors for _, loaded, _ in results) else 0)

@@ -1,11 +1,13 @@
 """What the game commands share: loading a game, options, seats, records, errors, outcomes."""
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import os
 import shlex
 import sys
+import tempfile
 from typing import Optional
 
 import attrs
@@ -16,16 +18,72 @@ import ruledsl
 from .. import records
 from ..errors import RulesError
 from ..load import bind_options, check_players, load_definition
+from ..printable import printable
 from ..source import Span
 from .report import render
 
 
+def echo(text: str = "", err: bool = False) -> None:
+    """Print a line whose text may come from data (a rules file, a record, a game's log): every
+    command prints through here, so a control sequence in data shows escaped, never obeyed.
+    Output that cannot be written (a full disk) is a CliError saying so."""
+    try:
+        click.echo(printable(text), err=err)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        if err:
+            raise
+        raise cannot_write("the output", error) from None
+
+
+def echo_results(text: str, name: str) -> None:
+    """Print results that must not be lost (a game's record, a summary of games played): if they
+    cannot be written, they are kept in a file aside (keep_aside) and the error says where."""
+    try:
+        click.echo(printable(text))
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise cannot_write("the output", error, keep_aside(name, text)) from None
+
+
+def cannot_write(what: str, error: OSError, kept: str = "") -> "CliError":
+    """The error for something that could not be written (a full disk, a folder that is not
+    there or not writable); kept: where what would have been lost was put instead."""
+    if what == "the output":
+        _leave_stdout()        # what is left in its buffer must not fail again as Python exits
+    return CliError(f"error: cannot write {what}: {error.strerror or error}"
+                    + (f"\n    the results are kept in {kept}" if kept else ""))
+
+
+def keep_aside(name: str, text: str) -> str:
+    """Write text (results that could not be written where asked) to a new file of the user's
+    own in the temporary folder; its path, or "" when even that fails."""
+    try:
+        fd, path = tempfile.mkstemp(prefix=f"ruledsl-{name}-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        return path
+    except OSError:
+        return ""
+
+
+def _leave_stdout() -> None:
+    """Point standard output at the null device: nothing more can be written to it."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 class CliError(click.ClickException):
-    """An error already worded for the user: printed as is to stderr, exit status 1."""
+    """An error already worded for the user: printed (escaped, see echo) to stderr, exit status 1."""
     exit_code = 1
 
     def show(self, file=None) -> None:
-        click.echo(self.message, err=True)
+        echo(self.message, err=True)
 
 
 def no_traceback(command):
@@ -38,11 +96,7 @@ def no_traceback(command):
                 SystemExit, KeyboardInterrupt):
             raise
         except BrokenPipeError:  # `ruledsl replay x.json | head`: the reader left; stop quietly
-            try:
-                devnull = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(devnull, sys.stdout.fileno())
-            except (OSError, ValueError, AttributeError):
-                pass
+            _leave_stdout()
             raise SystemExit(1) from None
         except Exception as err:  # a bug in ruledsl itself: say so plainly
             raise CliError(f"error: internal error: {type(err).__name__}: {err}\n"
@@ -157,8 +211,13 @@ def replay_record(game, record: dict, record_path: str, upto: Optional[int] = No
 
 
 def write_record(path: str, record: dict) -> None:
-    """Save a record; its game path is written relative to the record's folder, where replay looks."""
+    """Save a record; its game path is written relative to the record's folder, where replay looks.
+    A record that could not be read back (too long a game, too long a title) is not written:
+    OSError, as for a file that cannot be written."""
     record = dict(record, game=records.relative_game(record["game"], path))
+    found = records.problems(record)
+    if found:
+        raise OSError(errno.EFBIG, "a record of this game could not be read back: " + "; ".join(found))
     with open(path, "w", encoding="utf-8") as f:
         json.dump(record, f, indent=2)
         f.write("\n")
@@ -176,16 +235,27 @@ def fmt_number(x) -> str:
 
 
 def winners_text(seats: list, state) -> str:
-    """`X wins`, `X and O win` (a shared win: a tie for first), `a draw`, or `no one wins`."""
+    """`X wins`, `X and O win` (a shared win: a tie for first), `a draw`, `a shared score of N`
+    (every seat the same number by `end game returns`: a co-operative score, not a draw), or
+    `no one wins`."""
     won = [seats[i] for i in state.winners()]
     if not won:
         returns = state.returns()
         if len(set(returns)) == 1 and len(returns) > 1 and not state.losers():
+            if _ended_by_returns(state):
+                return f"a shared score of {fmt_number(returns[0])}"
             return "a draw"
         return "no one wins"
     if len(won) == 1:
         return f"{won[0]} wins"
     return ", ".join(won[:-1]) + f" and {won[-1]} win"
+
+
+def _ended_by_returns(state) -> bool:
+    """Whether the game ended by `end game returns …` (numbers for the seats, not a ranking)."""
+    where = state.ending
+    source = state.game.sources.get(where.path) if where is not None else None
+    return source is not None and source.line_text(where.line).strip().startswith("end game returns")
 
 
 def returns_text(seats: list, returns: list) -> str:

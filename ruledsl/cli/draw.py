@@ -5,8 +5,8 @@ from pathlib import Path
 
 import click
 
-from .common import (CliError, load_game, load_record_game, no_traceback, options_from, read_record, replay_record,
-                     seat_index)
+from .common import (CliError, cannot_write, echo, load_game, load_record_game, no_traceback, options_from, read_record,
+                     replay_record, seat_index)
 from .boardgraph import standing
 from .render import describe
 
@@ -62,5 +62,8 @@ def draw_command(file, output, players, seed, seat, board, record_path, option_v
     suffix = Path(output).suffix.lower().lstrip(".") or "svg"
     if suffix not in ("svg", "png", "pdf"):
         raise click.BadParameter("the picture must be .svg, .png or .pdf", param_hint="-o")
-    figure.savefig(output, format=suffix, dpi=110 if suffix == "png" else None)
-    click.echo(f"wrote {output}")
+    try:
+        figure.savefig(output, format=suffix, dpi=110 if suffix == "png" else None)
+    except OSError as err:
+        raise cannot_write(f"'{output}'", err) from None
+    echo(f"wrote {output}")

@@ -12,14 +12,16 @@ from typing import Optional
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from .. import CHANCE
 from ..agents import HumanAgent, RandomAgent, TerminalIO, make_agent, seat_seed
 from ..agents.human import QUIT, SAVE, UNDO
 from ..errors import RulesError
+from ..printable import printable, printable_data
 from .bots import BOT_HELP, chance_mode, check_spec
-from .common import (default_save_name, load_game, load_record_game, no_traceback, options_from, read_record,
+from .common import (default_save_name, echo, load_game, load_record_game, no_traceback, options_from, read_record,
                      replay_record, returns_text, rules_error, seat_index, winners_text, write_record)
 from .boardgraph import standing
 from .render import board_layouts, render_menu, render_view, zone_labels
@@ -62,7 +64,7 @@ class PlaySession:
         self.humans = [s for s, k in enumerate(kinds) if k == "human"]
         self.save_path = save_path
         self.layouts = board_layouts(game)
-        self.zone_labels = zone_labels(game)
+        self.zone_labels = printable_data(zone_labels(game))
         self.seen: dict = {}   # seat -> how many of its log lines it has been shown
         self.takebacks = TakeBacks()
 
@@ -121,7 +123,7 @@ class PlaySession:
         """The bot's choice; a bot that searches does so under a spinner saying how far it got."""
         if not hasattr(agent, "progress") or seat == CHANCE:
             return agent.choose(self.state)
-        who = f"{self.seats[seat]} ({self.kinds[seat]})"
+        who = escape(printable(f"{self.seats[seat]} ({self.kinds[seat]})"))     # shown as written, never as markup
         with self.console.status(f"{who} is thinking…") as status:
             agent.progress = lambda done, part: status.update(
                 f"{who} is thinking… {done} iterations, {round(100 * part)}% of its time")
@@ -146,7 +148,7 @@ class PlaySession:
         self._show(seat)
 
     def _show(self, seat: int) -> None:
-        view = self.state.view(seat)
+        view = printable_data(self.state.view(seat))         # text from the rules, escaped where it is drawn
         self.console.print(render_view(view, layouts=self.layouts, labels=self.zone_labels, links=self.state.connections(),
                                        stand=standing(self.game, view), log_from=self.seen.get(seat, 0),
                                        width=self.console.width))
@@ -159,12 +161,12 @@ class PlaySession:
         if len(self.humans) == 1:
             self._show(self.humans[0])
         else:
-            view = self.state.view(None)
+            view = printable_data(self.state.view(None))
             self.console.print(render_view(view, layouts=self.layouts, labels=self.zone_labels, links=self.state.connections(),
                                            stand=standing(self.game, view), log_from=max(0, len(view["log"]) - 10),
                                            width=self.console.width))
         returns = self.state.returns()
-        self.console.print(Text(f"Game over: {winners_text(self.seats, self.state)}.", style="bold"))
+        self.console.print(Text(printable(f"Game over: {winners_text(self.seats, self.state)}."), style="bold"))
         self.io.say(f"Returns: {returns_text(self.seats, returns)} ({len(self.state.actions_taken)} actions)")
         if self._yes("Save the game record?"):
             path = self.save()
@@ -303,9 +305,9 @@ def play_full_screen(line: PlaySession) -> int:
     app = PlayApp(session)
     code = app.run()
     for message in app.messages:
-        click.echo(message)
+        echo(message)
     state = session.state
     if state.is_terminal():
-        click.echo(f"Game over: {winners_text(line.seats, state)}. "
+        echo(f"Game over: {winners_text(line.seats, state)}. "
                    f"Returns: {returns_text(line.seats, state.returns())} ({len(state.actions_taken)} actions)")
     return code or 0

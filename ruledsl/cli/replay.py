@@ -9,9 +9,10 @@ from rich.console import Console
 
 from .. import CHANCE
 from ..agents import TerminalIO
+from ..printable import printable_data
 from .boardgraph import standing
-from .common import (CliError, load_record_game, no_traceback, read_record, replay_record, returns_text, seat_index,
-                     winners_text)
+from .common import (echo, load_record_game, no_traceback, read_record, replay_record, returns_text,
+                     seat_index, winners_text)
 from .render import board_layouts, render_view, zone_labels
 
 
@@ -40,19 +41,14 @@ def replay_command(record_path, step, seat, game_path, board):
     """
     record = read_record(record_path)
     game = load_record_game(record, record_path, game_path)
-    final = replay_record(game, record, record_path)   # checks the whole record before printing any of it
-    recorded = record.get("returns")
-    if recorded is not None and final.returns() != list(recorded):
-        raise CliError(f"{record_path}: error: the record says the returns were {recorded}, "
-                       f"but replaying it gives {final.returns()}\n"
-                       "    hint: was it recorded with another version of the rules?")
+    replay_record(game, record, record_path)   # checks the whole record (returns too) before printing any of it
     who = None if seat is None else seat_index(seat, game.seats, "--seat")
     io = TerminalIO()
     state = replay_record(game, record, record_path, upto=0)
     actions = list(record["actions"])
-    click.echo(f"{game.title}: {game.players} players, seed {state.seed}, {len(actions)} actions"
+    echo(f"{game.title}: {game.players} players, seed {state.seed}, {len(actions)} actions"
                + (f", as {game.seats[who]} saw it" if who is not None else ""))
-    shown = _lines(state, who, 0, "  ")
+    shown = _lines(state, who, None, "  ")
     draw = Drawing(game, who) if board else None
     if draw:
         draw(state)
@@ -61,7 +57,7 @@ def replay_command(record_path, step, seat, game_path, board):
         name = "chance" if actor == CHANCE else game.seats[actor]
         state.apply(label)
         # As a seat saw it, the label is left to the log: a secret choice shows there as "P2 makes a secret choice".
-        click.echo(f"{number}. {name}: {label}" if who is None else f"{number}. {name}")
+        echo(f"{number}. {name}: {label}" if who is None else f"{number}. {name}")
         shown = _lines(state, who, shown, "     ")
         if draw:
             draw(state)
@@ -72,19 +68,20 @@ def replay_command(record_path, step, seat, game_path, board):
             elif answer.strip().lower() == "q":
                 return
     if state.is_terminal():
-        click.echo(f"Result: {winners_text(game.seats, state)} ({returns_text(game.seats, state.returns())})")
+        echo(f"Result: {winners_text(game.seats, state)} ({returns_text(game.seats, state.returns())})")
     else:
         actor = state.current_player
         name = "chance" if actor == CHANCE else game.seats[actor]
-        click.echo(f"The record ends here: the game is not over ({name} to act).")
+        echo(f"The record ends here: the game is not over ({name} to act).")
 
 
-def _lines(state, seat, start: int, indent: str) -> int:
-    """Print the log lines from start on (as seat reads them); return how many there are now."""
-    lines = state.all_events() if seat is None else state.events(seat)
-    for line in lines[start:]:
-        click.echo(indent + line)
-    return len(lines)
+def _lines(state, seat, since, indent: str):
+    """Print the log lines logged after the mark since (None: all of them) as seat reads them;
+    return the mark of the log now. Only what is new is read: a replay is linear in its length."""
+    lines = state.all_events(since) if seat is None else state.events(seat, since)
+    for line in lines:
+        echo(indent + line)
+    return state.log_mark
 
 
 class Drawing:
@@ -93,10 +90,10 @@ class Drawing:
 
     def __init__(self, game, seat):
         self.game, self.seat = game, seat
-        self.layouts, self.labels = board_layouts(game), zone_labels(game)
+        self.layouts, self.labels = board_layouts(game), printable_data(zone_labels(game))
         self.console = Console(file=sys.stdout, highlight=False, soft_wrap=False)
 
     def __call__(self, state) -> None:
-        view = dict(state.view(self.seat), log=[])
+        view = printable_data(dict(state.view(self.seat), log=[]))     # text from data, escaped where it is drawn
         self.console.print(render_view(view, layouts=self.layouts, labels=self.labels, links=state.connections(),
                                        stand=standing(self.game, view), width=self.console.width))

@@ -6,12 +6,14 @@ import random
 
 import click
 
+from .. import records
 from ..agents import play_out
 from ..errors import RulesError
+from ..limits import MAX_RECORD_ACTIONS
 from ..transcript import transcript as transcript_lines
 from .bots import BOT_HELP, bot_specs, chance_mode, make_bots
-from .common import (CliError, diagnostics_text, load_game, where_text, no_traceback, options_from, returns_text,
-                     winners_text)
+from .common import (CliError, diagnostics_text, echo, echo_results, load_game, where_text, no_traceback, options_from,
+                     returns_text, winners_text)
 
 DEFAULT_MAX_ACTIONS = 20000
 
@@ -48,6 +50,9 @@ def run_command(file, players, seed, option_values, as_json, transcript, max_act
     the outcome (golden playthroughs in tests/golden/ are such transcripts).
     The same --seed always gives the same game.
     """
+    if as_json and max_actions > MAX_RECORD_ACTIONS:
+        raise click.BadParameter(f"a record holds at most {MAX_RECORD_ACTIONS:,} actions, which --json writes",
+                                 param_hint="--max-actions")
     game = load_game(file, players, options_from(option_values))
     specs = bot_specs(bot_text, game.seats)
     if seed is None:
@@ -61,16 +66,20 @@ def run_command(file, players, seed, option_values, as_json, transcript, max_act
         raise CliError(diagnostics_text(err, game.sources, file)
                        + f"\n    {where_text(seed, taken)}") from None
     if as_json:
-        click.echo(json.dumps(state.record(), indent=2))
+        record = state.record()
+        found = records.problems(record)
+        if found:       # what is written must read back
+            raise CliError("error: this game's record could not be read back, so it is not written: " + "; ".join(found))
+        echo_results(json.dumps(record, indent=2), "record")
         return
     if transcript:
-        click.echo("\n".join(transcript_lines(state)))
+        echo("\n".join(transcript_lines(state)))
     seats = game.seats
     count = len(state.actions_taken)
-    click.echo(f"{game.title}: {game.players} players, seed {seed}")
+    echo(f"{game.title}: {game.players} players, seed {seed}")
     if not finished:
-        click.echo(f"Unfinished: stopped after {count} actions (--max-actions {max_actions}).")
+        echo(f"Unfinished: stopped after {count} actions (--max-actions {max_actions}).")
         return
-    click.echo(f"Result: {winners_text(seats, state)} after {count} actions.")
-    click.echo(f"Returns: {returns_text(seats, state.returns())}")
+    echo(f"Result: {winners_text(seats, state)} after {count} actions.")
+    echo(f"Returns: {returns_text(seats, state.returns())}")
 

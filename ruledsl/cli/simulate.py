@@ -11,11 +11,12 @@ import click
 
 from ..analysis import engines
 from ..analysis.spec import Batch, batch_size, chunks, main_lineup, variant_of
+from ..analysis.stats import mean_interval
 from ..errors import RulesError
 from .bots import bot_specs
-from .common import diagnostics_text, load_game, no_traceback, option_flags, options_from
+from .common import diagnostics_text, echo, echo_results, load_game, no_traceback, option_flags, options_from
 from .run import DEFAULT_MAX_ACTIONS, bots_option, max_actions_option
-from .workers import choose_engine, progress_bar, workers_options
+from .workers import Terminated, choose_engine, progress_bar, stopped_by_signals, workers_options
 
 
 @attrs.define
@@ -40,9 +41,11 @@ class Summary:
     no_winner: int = 0
     shared: int = 0
     lengths: list = attrs.Factory(list)
+    scores: list = attrs.Factory(list)    # per finished game, the return every seat had, or None when they differ
     unfinished: int = 0
     failures: list = attrs.Factory(list)
-    interrupted: bool = False     # Ctrl-C stopped the run: the games played so far are summed up
+    interrupted: bool = False     # Ctrl-C (or SIGTERM) stopped the run: the games played so far are summed up
+    stopped_by: str = ""          # what stopped it: "Ctrl-C" or "SIGTERM"
 
     def __attrs_post_init__(self):
         n = len(self.seats)
@@ -54,6 +57,19 @@ class Summary:
 
     def mean_returns(self) -> list:
         return [s / self.finished if self.finished else None for s in self.return_sums]
+
+    @property
+    def together(self) -> bool:
+        """Whether the seats won or lost together in every finished game (a co-operative game:
+        every seat's return the same, a team's score)."""
+        return bool(self.scores) and all(s is not None for s in self.scores)
+
+    def shared_score(self) -> Optional[dict]:
+        """The team's score when the seats win or lose together: mean, its 95 % interval, min, max."""
+        if not self.together:
+            return None
+        mean, low, high = mean_interval(self.scores)
+        return {"mean": mean, "ci": [low, high], "min": min(self.scores), "max": max(self.scores)}
 
     def length_stats(self) -> Optional[dict]:
         if not self.lengths:
@@ -80,8 +96,9 @@ def simulate(game, n: int, seed: int, max_actions: Optional[int], advance: Calla
         advance(len(batch.seeds))
     try:
         (engine or engines.Serial()).run([variant], batches, ended)
-    except KeyboardInterrupt:   # Ctrl-C: the games under way are dropped, those finished are reported
+    except KeyboardInterrupt as stop:   # Ctrl-C: the games under way are dropped, those finished are reported
         summary.interrupted = True
+        summary.stopped_by = "SIGTERM" if isinstance(stop, Terminated) else "Ctrl-C"
     for record in sorted((r for res in finished for r in res.records), key=lambda r: r.seed):
         add_record(game, summary, record)
     return summary
@@ -105,6 +122,7 @@ def add_record(game, summary: Summary, record) -> None:
     summary.no_winner += not record.winners
     summary.shared += len(record.winners) > 1
     summary.lengths.append(record.actions)
+    summary.scores.append(record.returns[0] if len(set(record.returns)) == 1 else None)
 
 
 def reproduce_command(path: str, players: int, seed: int, options: dict, max_actions: int,
@@ -122,16 +140,26 @@ def summary_text(game, summary: Summary, seed: int, max_actions: int, options: d
     lines = [f"{game.title}: {summary.games} games, {game.players} players, seeds {seed} to {seed + summary.games - 1}, "
              f"at most {max_actions} actions each", ""]
     if summary.interrupted:
-        lines[1:1] = [f"interrupted (Ctrl-C): the {summary.games} games played before it are summed up"]
+        lines[1:1] = [f"interrupted ({summary.stopped_by or 'Ctrl-C'}): the {summary.games} games played before it "
+                      "are summed up"]
     if specs and any(s != "random" for s in specs):
         lines[1:1] = ["bots: " + ", ".join(f"{name} {spec}" for name, spec in zip(summary.seats, specs))]
-    width = max(len("seat"), *(len(s) for s in summary.seats))
-    lines.append(f"{'seat':<{width}}  {'wins':>6}  {'losses':>6}  {'mean return':>11}")
-    for seat, name in enumerate(summary.seats):
-        mean = summary.mean_returns()[seat]
-        lines.append(f"{name:<{width}}  {summary.wins[seat]:>6}  {summary.losses[seat]:>6}  "
-                     f"{'-' if mean is None else f'{mean:.3f}':>11}")
-    lines.append(f"no winner: {summary.no_winner} game(s); shared wins: {summary.shared} game(s)")
+    score = summary.shared_score()
+    if score is not None:
+        # the seats win or lose together: one score, never "a draw" or "no winner"
+        lines.append(f"shared score (every seat's return the same in every game): mean {score['mean']:.3f} "
+                     f"(95% interval {score['ci'][0]:.3f} to {score['ci'][1]:.3f}), min {score['min']:g}, "
+                     f"max {score['max']:g}")
+        if any(summary.wins):
+            lines.append(f"the team won: {summary.wins[0]} game(s), lost: {summary.losses[0]} game(s)")
+    else:
+        width = max(len("seat"), *(len(s) for s in summary.seats))
+        lines.append(f"{'seat':<{width}}  {'wins':>6}  {'losses':>6}  {'mean return':>11}")
+        for seat, name in enumerate(summary.seats):
+            mean = summary.mean_returns()[seat]
+            lines.append(f"{name:<{width}}  {summary.wins[seat]:>6}  {summary.losses[seat]:>6}  "
+                         f"{'-' if mean is None else f'{mean:.3f}':>11}")
+        lines.append(f"no winner: {summary.no_winner} game(s); shared wins: {summary.shared} game(s)")
     lines.append("")
     lines.append(f"finished: {summary.finished}, unfinished: {summary.unfinished} (stopped at {max_actions} actions), "
                  f"errors: {len(summary.failures)}")
@@ -161,7 +189,8 @@ def summary_json(game, summary: Summary, seed: int, max_actions: int, options: d
         "games": summary.games, "seeds": [seed, seed + summary.games - 1], "max_actions": max_actions,
         "seats": [{"seat": name, "wins": summary.wins[i], "losses": summary.losses[i],
                    "mean_return": summary.mean_returns()[i]} for i, name in enumerate(summary.seats)],
-        "interrupted": summary.interrupted,
+        "interrupted": summary.interrupted, "stopped_by": summary.stopped_by or None,
+        "shared_score": summary.shared_score(),
         "no_winner": summary.no_winner, "shared_wins": summary.shared, "finished": summary.finished, "unfinished": summary.unfinished,
         "length": summary.length_stats(),
         "errors": [{"seed": f.seed, "actions": f.actions, "message": f.headline,
@@ -190,7 +219,8 @@ def simulate_command(file, n, players, seed, option_values, max_actions, bot_tex
     greatest numeric return), losses and mean return, over finished games; game length in actions (mean, standard deviation, min, max). Games
     stopped by --max-actions are counted apart as unfinished. Every error is
     listed with the seeds that reproduce it and a `ruledsl run` command line.
-    Ctrl-C stops the run and reports the games played so far (exit status 130).
+    Ctrl-C stops the run and reports the games played so far (exit status 130;
+    SIGTERM the same, exit status 143), ending the worker processes at once.
     Exit status 1 if any game raised an error. The games run on --jobs
     processes or on Ray (--ray) with the same results; `ruledsl analyze`
     says much more about them.
@@ -205,11 +235,12 @@ def simulate_command(file, n, players, seed, option_values, max_actions, bot_tex
     game = load_game(file, players, options)
     specs = bot_specs(bot_text, game.seats)
     engine = choose_engine(jobs, ray_address)
-    with progress_bar(game.title, n) as advance:
+    with progress_bar(game.title, n) as advance, stopped_by_signals():
         summary = simulate(game, n, seed, max_actions, advance, specs, engine)
     if as_json:
-        click.echo(json.dumps(summary_json(game, summary, seed, max_actions, options, specs), indent=2))
+        echo_results(json.dumps(summary_json(game, summary, seed, max_actions, options, specs), indent=2), "simulate")
     else:
-        click.echo(summary_text(game, summary, seed, max_actions, options, specs))
-    raise SystemExit(1 if summary.failures else 130 if summary.interrupted else 0)
+        echo_results(summary_text(game, summary, seed, max_actions, options, specs), "simulate")
+    raise SystemExit(1 if summary.failures else (143 if summary.stopped_by == "SIGTERM" else 130)
+                     if summary.interrupted else 0)
 

@@ -5,7 +5,7 @@ import os
 
 import click
 
-from .common import no_traceback
+from .common import echo, no_traceback
 
 
 @click.command("test")
@@ -29,7 +29,7 @@ def test_command(files, verbose):
         try:
             results = run_file(path)
         except Exception as err:  # run_file should never raise; if it does, the file fails, others still run
-            click.echo(f"{path}: FAIL {path}: internal error: {type(err).__name__}: {err}")
+            echo(f"{path}: FAIL {path}: internal error: {type(err).__name__}: {err}")
             failed += 1
             continue
         by_file: dict = {}
@@ -40,19 +40,19 @@ def test_command(files, verbose):
                 passed += 1
                 counts[0] += 1
                 if verbose:
-                    click.echo(f"{where}: ok {result.title}")
+                    echo(f"{where}: ok {result.title}")
             else:
                 failed += 1
                 counts[1] += 1
-                click.echo(f"{where}: FAIL {result.title}: {result.message}")
+                echo(f"{where}: FAIL {result.title}: {result.message}")
         bases = [origin for origin in by_file if not _same_file(origin, path)]
         if bases:
             own = next((c for origin, c in by_file.items() if _same_file(origin, path)), None)
-            click.echo(f"{path}: its own scenarios: " + (f"{own[0]} passed, {own[1]} failed" if own else "none"))
+            echo(f"{path}: its own scenarios: " + (f"{own[0]} passed, {own[1]} failed" if own else "none"))
             for origin in bases:
                 ok, bad = by_file[origin]
-                click.echo(f"{path}: the scenarios of {origin}, which it extends: {ok} passed, {bad} failed")
-    click.echo(f"{passed} passed, {failed} failed")
+                echo(f"{path}: the scenarios of {origin}, which it extends: {ok} passed, {bad} failed")
+    echo(f"{passed} passed, {failed} failed")
     raise SystemExit(1 if failed else 0)
 
 

@@ -2,15 +2,18 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 from contextlib import contextmanager
 from typing import Optional
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from ..analysis.engines import engine_for
+from ..printable import printable
 from .common import CliError
 
 
@@ -62,5 +65,27 @@ def progress_bar(description: str, total: int):
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   TimeRemainingColumn(), console=console, transient=True,
                   disable=not console.is_terminal) as progress:
-        task = progress.add_task(description, total=total)
+        task = progress.add_task(escape(printable(description)), total=total)   # a game's title, shown as written
         yield lambda games: progress.advance(task, games)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM while games are played, taken as an interruption (see stopped_by_signals)."""
+
+
+@contextmanager
+def stopped_by_signals():
+    """While games are played, SIGTERM stops them as Ctrl-C does: the worker processes are ended
+    and the games played so far summed up, where the signal's default would kill this process
+    and leave its workers playing on."""
+    def stop(signum, frame):
+        raise Terminated()
+    try:
+        old = signal.signal(signal.SIGTERM, stop)
+    except ValueError:              # not the main thread (a test's runner): nothing to set
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)

@@ -148,7 +148,8 @@ class ActionSpace:
         if d.seat is None or self.mode == "positions":
             if 0 <= action_id < len(d.labels):
                 return action_id
-            raise IllegalAction(f"action {action_id} is not legal: {len(d.labels)} options are offered")
+            offered = "" if d.secret is not False else f": {len(d.labels)} options are offered"   # (a secret's, untold)
+            raise IllegalAction(f"action {action_id} is not legal{offered}")
         if not 0 <= action_id < len(self.labels):
             raise IllegalAction(f"there is no action {action_id}: ids run from 0 to {len(self.labels) - 1}")
         try:

@@ -13,7 +13,7 @@ from . import nodes as n
 from .build_decls import Declarations
 from .build_exprs import Expressions
 from .build_stmts import Statements
-from .build_support import closing_brace, respan, unquote
+from .build_support import LoneSurrogate, closing_brace, respan, unquote
 
 
 class _Builder(Declarations, Statements, Expressions, Transformer):
@@ -33,9 +33,22 @@ class _Builder(Declarations, Statements, Expressions, Transformer):
         return Span(self.path, tok.line, tok.column, tok.end_line or tok.line,
                     tok.end_column or tok.column + len(tok))
 
+    def unquote(self, tok: Token) -> str:
+        """A STRING token's text (build_support.unquote); half of a UTF-16 pair in it is an error
+        here, where the file is, not later when the text is printed or compared."""
+        try:
+            return unquote(str(tok))
+        except LoneSurrogate as err:
+            column = tok.column + 1 + err.offset
+            at = Span(self.path, tok.line, column, tok.line, column + len(err.written))
+            shown = err.written if err.written.startswith("\\") else f"U+{ord(err.written):04X}"
+            raise RulesError(Diagnostic("error", at, f"'{shown}' is half of a UTF-16 pair, not a character",
+                                        "write the character itself, or both halves of its pair "
+                                        "(\\uD83D\\uDE00 for 😀)")) from None
+
     def template(self, tok: Token) -> n.Expr:
         """A STRING token: a Literal, or a Template when it has {expr} parts."""
-        text = unquote(str(tok))
+        text = self.unquote(tok)
         span = self.tspan(tok)
         if "{" not in text and "}" not in text:
             return n.Literal(text, span=span)

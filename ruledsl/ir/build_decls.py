@@ -5,7 +5,7 @@ from lark import Token, v_args
 
 from ..source import UNKNOWN, Span
 from . import nodes as n
-from .build_support import unquote
+
 
 class Declarations:
     """The builder's methods for declarations (mixed into build._Builder)."""
@@ -17,11 +17,11 @@ class Declarations:
 
     @v_args(meta=True)
     def extends_decl(self, meta, c):
-        return n.Extends(unquote(c[0]), span=self.span(meta))
+        return n.Extends(self.unquote(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def game_decl(self, meta, c):
-        return n.GameDecl(unquote(c[0]), span=self.span(meta))
+        return n.GameDecl(self.unquote(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def progress_decl(self, meta, c):
@@ -29,7 +29,7 @@ class Declarations:
 
     @v_args(meta=True)
     def describe_decl(self, meta, c):
-        return n.DescribeDecl(str(c[0]), unquote(c[1]), name_span=self.tspan(c[0]), span=self.span(meta))
+        return n.DescribeDecl(str(c[0]), self.unquote(c[1]), name_span=self.tspan(c[0]), span=self.span(meta))
 
     @v_args(meta=True)
     def players_decl(self, meta, c):
@@ -44,7 +44,7 @@ class Declarations:
     @v_args(meta=True)
     def option_decl(self, meta, c):
         name, type_, default, doc = c
-        return n.OptionDecl(str(name), type_, default, unquote(doc) if doc else "", name_span=self.tspan(name),
+        return n.OptionDecl(str(name), type_, default, self.unquote(doc) if doc else "", name_span=self.tspan(name),
                             span=self.span(meta))
 
     def labelled_names(self, c):
@@ -52,7 +52,7 @@ class Declarations:
 
     @v_args(meta=True)
     def labelled_name(self, meta, c):
-        return n.LabelledName(str(c[0]), unquote(c[1]) if c[1] is not None else None, span=self.span(meta))
+        return n.LabelledName(str(c[0]), self.unquote(c[1]) if c[1] is not None else None, span=self.span(meta))
 
     def names(self, c):
         return tuple(c)   # the NAME tokens: each user keeps the names and, where it names something, their spans
@@ -88,7 +88,7 @@ class Declarations:
     @v_args(meta=True)
     def zone_decl(self, meta, c):
         name, label, shape, of, mods, *contents = c
-        return n.ZoneDecl(str(name), str(shape), str(of), label=unquote(label) if label else None,
+        return n.ZoneDecl(str(name), str(shape), str(of), label=self.unquote(label) if label else None,
                           per_player=mods.get("per_player", False),
                           visibility=mods.get("visibility"), facing=mods.get("facing"),
                           capacity=mods.get("capacity"), contents=tuple(contents),
@@ -202,7 +202,7 @@ class Declarations:
 
     @v_args(meta=True)
     def legend_entry(self, meta, c):
-        return n.LegendEntry(unquote(c[0]), self.strs(c[1]), span=self.span(meta))
+        return n.LegendEntry(self.unquote(c[0]), self.strs(c[1]), span=self.span(meta))
 
     @v_args(meta=True)
     def map_decl(self, meta, c):
@@ -257,4 +257,4 @@ class Declarations:
     @v_args(meta=True)
     def scenario_decl(self, meta, c):
         title, kwargs, body = c
-        return n.ScenarioDecl(unquote(title), kwargs or (), body, span=self.span(meta))
+        return n.ScenarioDecl(self.unquote(title), kwargs or (), body, span=self.span(meta))

@@ -15,11 +15,47 @@ _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|.)", re.S)
 
 def unquote(token: str) -> str:
     """The text of a quoted string: \\n, \\t, \\", \\\\ and \\uXXXX stand for what they say; any
-    other backslash is kept as typed (text is never decoded, so letters beyond ASCII stay whole)."""
+    other backslash is kept as typed (text is never decoded, so letters beyond ASCII stay whole).
+    A pair of \\uXXXX escapes of UTF-16's two halves is the one character they make; a half
+    alone is no character (LoneSurrogate)."""
     body = token[1:-1]
-    if "\\" not in body:
-        return body
-    return _ESCAPE.sub(escaped, body)
+    text = body if "\\" not in body else _ESCAPE.sub(escaped, body)
+    if _SURROGATE.search(text):
+        return _paired(body)
+    return text
+
+
+class LoneSurrogate(ValueError):
+    """Half of a UTF-16 pair in a string, which no output can write: where it is written in the
+    string's text (offset from the opening quote, its width) and how (escaped or as is)."""
+
+    def __init__(self, offset: int, written: str):
+        super().__init__(written)
+        self.offset, self.written = offset, written
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_UNIT = re.compile(r"\\(u[0-9a-fA-F]{4}|.)|.", re.S)
+
+
+def _paired(body: str) -> str:
+    """The text of a string's body whose \\uXXXX escapes (or characters) include UTF-16 halves:
+    each high half followed by a low half is the character they make; any other half is a
+    LoneSurrogate."""
+    units = [(m.start(), m.group(), escaped(m) if m.group(1) else m.group()) for m in _UNIT.finditer(body)]
+    out = []
+    i = 0
+    while i < len(units):
+        offset, written, char = units[i]
+        if "\ud800" <= char <= "\udbff" and i + 1 < len(units) and "\udc00" <= units[i + 1][2] <= "\udfff":
+            out.append((char + units[i + 1][2]).encode("utf-16", "surrogatepass").decode("utf-16"))
+            i += 2
+            continue
+        if "\ud800" <= char <= "\udfff":
+            raise LoneSurrogate(offset, written)
+        out.append(char)
+        i += 1
+    return "".join(out)
 
 
 def escaped(m) -> str:

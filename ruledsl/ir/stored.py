@@ -1,51 +1,42 @@
 """Built files and check reports kept on disk between runs, so a fresh `ruledsl check` parses
 and checks only what changed.
 
-An entry is a file's IR, or what `ruledsl check` reported of it (a pickle, as
-Python keeps .pyc files), named by a hash of the file's path and text and of
-ruledsl's own code that made it (the parser and IR code for an IR; the whole
-package for a report): editing the file or upgrading ruledsl makes a new entry,
-never a stale answer. Only files that parse are kept; a broken file is parsed
-again so its error is reported afresh. A report also names the files the file
-extends, with their texts: it is used only while they read the same.
+An entry is a file's IR (as data: as_data.py), or what `ruledsl check` reported of it (its
+diagnostics, as JSON), named by a hash of the file's path and text and of ruledsl's own code
+that made it (the parser and IR code for an IR; the whole package for a report): editing the
+file or upgrading ruledsl makes a new entry, never a stale answer. Only files that parse are
+kept; a broken file is parsed again so its error is reported afresh. A report also names the
+files the file extends, with their texts: it is used only while they read the same.
 
-Where: $RULEDSL_CACHE_DIR, else $XDG_CACHE_HOME/ruledsl, else ~/.cache/ruledsl.
-RULEDSL_CACHE=0 turns it off. The folder must be your own (a pickle from
-someone else's folder could run their code). An entry that cannot be read or
-written is a miss, never an error; the oldest entries go past MAX_ENTRIES.
+The folder, and why an entry can be trusted, is ruledsl/cachedir.py: a folder of the user's
+own, entries authenticated by a key kept in it, and data, never pickles. An entry that cannot
+be read, fails its check or decodes to the wrong shape is a miss, never an error.
 """
 from __future__ import annotations
 
 import functools
 import hashlib
-import os
-import pickle
-import tempfile
+import json
 from pathlib import Path
 from typing import Optional
 
+from .. import cachedir
+from ..errors import Diagnostic
 from ..grammar_file import grammar_path
-
-MAX_ENTRIES = 400
+from ..source import Span
 
 # The code whose change changes what a file builds to.
 _PACKAGE = Path(__file__).resolve().parent.parent
-_CODE = ("parse.py", "grammar_file.py", "source.py", "errors.py", "ir/nodes/__init__.py", "ir/nodes/base.py", "ir/nodes/exprs.py",
-         "ir/nodes/stmts.py", "ir/nodes/decls.py", "ir/build.py", "ir/build_support.py", "ir/build_decls.py",
-         "ir/build_stmts.py", "ir/build_exprs.py", "ir/incremental.py")
-
-
-def directory() -> Optional[Path]:
-    """The cache folder, or None when caching is turned off."""
-    if os.environ.get("RULEDSL_CACHE", "1").strip().lower() in ("0", "off", "no", "false"):
-        return None
-    if os.environ.get("RULEDSL_CACHE_DIR"):
-        return Path(os.environ["RULEDSL_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "ruledsl"
-
+_CODE = ("parse.py", "grammar_file.py", "source.py", "errors.py", "ir/nodes/__init__.py", "ir/nodes/base.py",
+         "ir/nodes/exprs.py", "ir/nodes/stmts.py", "ir/nodes/decls.py", "ir/build.py", "ir/build_support.py",
+         "ir/build_decls.py", "ir/build_stmts.py", "ir/build_exprs.py", "ir/incremental.py", "ir/as_data.py")
 
 IR, REPORT = "ir", "report"
+
+
+def directory():
+    """The cache folder's path (None when caching is off): cachedir.directory."""
+    return cachedir.directory()
 
 
 @functools.lru_cache(maxsize=2)
@@ -57,45 +48,72 @@ def _code_version(kind: str = IR) -> bytes:
     return digest.digest()
 
 
-def _entry(folder: Path, path: str, text: str, kind: str) -> Path:
+def _name(path: str, text: str, kind: str) -> str:
     digest = hashlib.sha256(_code_version(kind))
     digest.update(path.encode("utf-8", "surrogatepass") + b"\0" + text.encode("utf-8", "surrogatepass"))
-    return folder / f"{digest.hexdigest()}.pickle"
+    return f"{kind}-{digest.hexdigest()}"
 
 
 def fetch(path: str, text: str, kind: str = IR):
     """What is stored of this file with this text (its IR, or its REPORT), or None."""
-    folder = directory()
-    if folder is None:
+    payload = cachedir.fetch(_name(path, text, kind))
+    if payload is None:
         return None
     try:
-        with open(_entry(folder, path, text, kind), "rb") as f:
-            return pickle.load(f)
-    except Exception:  # missing, half-written by a killed run, or from an incompatible Python: a miss
+        return _DECODE[kind](payload)
+    except Exception:   # the wrong shape (another ruledsl's entry under a colliding name): a miss
         return None
 
 
 def store(path: str, text: str, value, kind: str = IR) -> None:
-    """Keep what was made of a file (quietly does nothing when the folder cannot be written)."""
-    folder = directory()
-    if folder is None:
-        return
+    """Keep what was made of a file (quietly does nothing when it cannot be kept)."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        # Written aside and renamed, so a reader never sees half an entry.
-        fd, temp = tempfile.mkstemp(dir=folder, suffix=".part")
-        with os.fdopen(fd, "wb") as f:
-            pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temp, _entry(folder, path, text, kind))
-        _prune(folder)
-    except (OSError, pickle.PicklingError, RecursionError):
-        pass
-
-
-def _prune(folder: Path) -> None:
-    entries = list(folder.glob("*.pickle"))
-    if len(entries) <= MAX_ENTRIES:
+        payload = _ENCODE[kind](value)
+    except (ValueError, TypeError, RecursionError):
         return
-    entries.sort(key=lambda p: p.stat().st_mtime)
-    for old in entries[: len(entries) - MAX_ENTRIES]:
-        old.unlink(missing_ok=True)
+    cachedir.store(_name(path, text, kind), payload)
+
+
+# ---------------------------------------------------------------- reports as data
+
+def _report_dumps(value) -> bytes:
+    texts, diagnostics = value
+    return json.dumps({"texts": texts, "diagnostics": [d.as_json() for d in diagnostics]}).encode("ascii")
+
+
+def _diagnostic(d: dict) -> Diagnostic:
+    span = Span(d["path"], d["line"], d["column"], d["end_line"], d["end_column"])
+    if not all(type(x) is str for x in (d["severity"], d["message"], d["hint"], span.path)) or \
+            not all(type(x) is int for x in (span.line, span.column, span.end_line, span.end_column)):
+        raise ValueError("not a diagnostic")
+    return Diagnostic(d["severity"], span, d["message"], d["hint"])
+
+
+def _report_loads(payload: bytes) -> tuple:
+    data = json.loads(payload)
+    texts = data["texts"]
+    if type(texts) is not dict or not all(type(k) is str and type(v) is str for k, v in texts.items()):
+        raise ValueError("not a report")
+    return texts, [_diagnostic(d) for d in data["diagnostics"]]
+
+
+def _ir_dumps(value) -> bytes:
+    from .as_data import NotIR, dumps
+    try:
+        return dumps(value)
+    except NotIR as err:
+        raise ValueError(str(err)) from None
+
+
+def _ir_loads(payload: bytes):
+    from .as_data import loads
+    return loads(payload)
+
+
+_ENCODE = {IR: _ir_dumps, REPORT: _report_dumps}
+_DECODE = {IR: _ir_loads, REPORT: _report_loads}
+
+
+def kept(path: str, text: str, kind: str = IR) -> Optional[str]:
+    """The name of the entry for this file (for tests and tools that look at the folder)."""
+    return _name(path, text, kind) + cachedir.SUFFIX

@@ -64,21 +64,36 @@ class Documents:
         return self.texts.get(norm(path))
 
     def analyse(self, path: str, version: Optional[int] = None) -> Analysis:
-        """Check an open document now (its text as the editor has it)."""
-        text = self.texts.get(norm(path), "")
+        """Check an open document now (its text as the editor has it), and remember the result."""
+        analysis = self.compute(path, version, dict(self.texts))
+        self.remember(analysis)
+        return analysis
+
+    @staticmethod
+    def compute(path: str, version: Optional[int], texts: dict) -> Analysis:
+        """Check a document whose text (and the open texts of the files it extends) is in texts
+        ({norm(path): text}, taken when the check was asked for); changes nothing here, so that
+        it may run on the server's worker thread while the documents change."""
+        text = texts.get(norm(path), "")
         started = time.perf_counter()
-        loaded = load_definition(path, text, reader=self.reader)
+        loaded = load_definition(path, text, reader=lambda other: texts.get(norm(other)))
         own = None
         if loaded.index is not None:
             try:
                 own = build_file(text, path)   # already built by the check: taken from the cache
             except RulesError:
                 own = None
-        analysis = Analysis(path, text, version, loaded, own, time.perf_counter() - started)
-        self.latest[norm(path)] = analysis
+        return Analysis(path, text, version, loaded, own, time.perf_counter() - started)
+
+    def remember(self, analysis: Analysis) -> None:
+        """Keep an analysis as its document's latest (and latest that parsed), if the document
+        is still open."""
+        key = norm(analysis.path)
+        if key not in self.texts:
+            return
+        self.latest[key] = analysis
         if analysis.parsed:
-            self.good[norm(path)] = analysis
-        return analysis
+            self.good[key] = analysis
 
     def best(self, path: str) -> Optional[Analysis]:
         """The newest analysis that parsed, else the newest."""

@@ -86,6 +86,14 @@ def lenses(analysis: Analysis, uri: str, to_range: Callable[[Span], types.Range]
     return out
 
 
+def scenario_title(analysis: Analysis, line: int) -> str:
+    """The title of the scenario written at `line` of the document, or ""."""
+    definition = analysis.loaded.definition
+    found = [d for d in definition.scenarios if d.span.line == line and d.span.path == analysis.path] \
+        if definition is not None else []
+    return found[0].title if found else ""
+
+
 def run_scenario(analysis: Analysis, line: int) -> dict:
     """Run the scenario written at `line` of the document; its result as plain data."""
     loaded = analysis.loaded

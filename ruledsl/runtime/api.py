@@ -6,6 +6,7 @@ from typing import Optional, Union
 
 from .. import records
 from ..errors import IllegalAction, RulesError, error
+from ..printable import quoted
 from .effects.events import events_of
 from .engine import loop
 from .engine.decisions import LATER
@@ -13,6 +14,7 @@ from .engine.failures import located
 from .estimate import estimate, has_evaluation
 from .model.chance import seed_rng
 from .model.state import SecretLabel, StateData, chain_to_list
+from .replay import _rebuilt, replay  # noqa: F401  (replay: ruledsl.replay's; _rebuilt: a pickled state's)
 from .views import build_view, connections, seat_log, view_digest
 
 CHANCE = -1
@@ -220,22 +222,35 @@ class GameState(StateData):
         if isinstance(action, Action):
             seat = CHANCE if d.seat is None else d.seat
             if action.seat != seat:
-                raise IllegalAction(f"'{action.label}' belongs to another decision than the pending one")
+                raise IllegalAction(f"'{quoted(action.label, 80)}' belongs to another decision than the pending one")
             if action.index < len(d.labels) and d.labels[action.index] == action.label:
                 return action.index
             label = action.label
         elif isinstance(action, int) and not isinstance(action, bool):
             if 0 <= action < len(d.labels):
                 return action
+            if d.secret is not False:      # a secret choice, or chance not every seat sees
+                raise IllegalAction(f"there is no action number {action}{self._secret_choice()}")
             raise IllegalAction(f"there is no action number {action}: {len(d.labels)} are legal")
         else:
             label = str(action)
         try:
             return d.labels.index(label)
         except ValueError:
+            if d.secret is not False:      # a secret choice, or chance not every seat sees
+                raise IllegalAction(f"'{quoted(label, 80)}' is not legal now{self._secret_choice()}") from None
             who = "chance" if d.seat is None else self.prog.players[d.seat].name
             shown = ", ".join(repr(x) for x in d.labels[:8]) + (", …" if len(d.labels) > 8 else "")
-            raise IllegalAction(f"'{label}' is not legal now; {who} may choose: {shown}") from None
+            raise IllegalAction(f"'{quoted(label, 80)}' is not legal now; {who} may choose: {shown}") from None
+
+    def _secret_choice(self) -> str:
+        """How an error about a decision taken in secret (or chance some seats may not see) goes on:
+        it names none of its options, nor how many there are. The message may reach every seat
+        (a web seat shows whoever sent the bad action what went wrong), and the options of a
+        secret choice are what the chooser alone may know: its hidden cards."""
+        d = self.pending
+        who = "chance" if d.seat is None else self.prog.players[d.seat].name
+        return f": {who} is choosing in secret, and what it may choose is told to no one else"
 
     def returns(self) -> list:
         """One number per seat when the game is over (win 1, loss 0; rankings between; numeric
@@ -350,9 +365,10 @@ class GameState(StateData):
         rules declare none. For search bots that cut a playout short."""
         return estimate(self.prog, self)
 
-    def all_events(self) -> list:
-        """The whole log, private events included (for replays and debugging, never for a player)."""
-        return [e.text for e in events_of(self.log)]
+    def all_events(self, since=None) -> list:
+        """The whole log, private events included (for replays and debugging, never for a player).
+        since: a `log_mark` taken earlier; then only the events logged after it."""
+        return [e.text for e in events_of(self.log, since)]
 
     @property
     def failed(self) -> bool:
@@ -391,6 +407,14 @@ class GameState(StateData):
             "actions": [str(a) for a in self.actions_taken],
             "returns": list(self.result) if self.result is not None else None,
         }
+
+    def __reduce__(self):
+        """A state pickles as its game and its record, and is rebuilt by replaying them: the same
+        game, options, seed and actions make the same state (the compiled code a state points
+        into does not pickle). Its chance generator as it is now and whether it is muted go with
+        it; a state whose rules failed at its last action fails there again."""
+        return (_rebuilt, (self.game, self.seed, "explicit" if self.explicit else "seeded",
+                           [str(a) for a in self.actions_taken], self.rng, self.muted))
 
     def fingerprint(self) -> str:
         """A text that is equal for equal states (for tests of determinism)."""
@@ -443,28 +467,4 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False, m
     loop.start(prog, st, hold)
     if not muted and st.rng == rng and not st.lazy and (st.pending is None or st.pending.seat is not None):
         prog.started[key] = st.clone()
-    return st
-
-
-def replay(game, record: dict, *, upto: Optional[int] = None) -> GameState:
-    """The state a record leads to (after `upto` actions if given). A record that does not
-    fit the game raises RulesError saying which action is wrong."""
-    records.check(record)
-    actions = record["actions"]
-    seed = record["seed"]
-    if record["players"] != game.players:
-        raise error(None, f"the record is of a game for {record.get('players')} players, not {game.players}",
-                    "load the game with the record's number of players")
-    given = {k: str(v) for k, v in (record.get("options") or {}).items()}
-    if given != {k: str(v) for k, v in game.given_options.items()}:
-        raise error(None, f"the record was made with options {given or 'none'}, not "
-                    f"{ {k: str(v) for k, v in game.given_options.items()} or 'none'}",
-                    "load the game with the record's options")
-    st = new_state(game, seed, record.get("chance", "seeded"))
-    for i, label in enumerate(actions[:upto] if upto is not None else actions):
-        try:
-            st.apply(label)
-        except IllegalAction as err:
-            raise error(None, f"the record does not fit this game at action {i + 1} ('{label}'): {err}",
-                        "was it recorded with another version of the rules, seed or options?") from None
     return st

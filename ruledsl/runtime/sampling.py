@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from .engine import loop
 from .effects.events import sees_face, sees_position
+from .model.chance import seed_rng
+from .model.state import SecretLabel
 from .model.values import Comp, display
 
 
@@ -23,6 +25,36 @@ def seat_layout(state, seat: int) -> dict:
 def generator(state) -> int:
     """The state's random generator, to tell whether an action drew on it."""
     return state.rng
+
+
+def reseed(state, seed: int) -> None:
+    """Give the state's random generator a new seed, in place (a sampler replaying its own
+    guessed history step by step: the same seed at the same step draws the same)."""
+    state.rng = seed_rng(seed)
+
+
+def last_told(state, seat: int) -> bool:
+    """Whether seat was told the label of the action taken last (its own, another's taken openly,
+    chance it saw: a card drawn to its hand, a die rolled in the open), as actions_seen says."""
+    label = state.history[0] if state.history is not None else None
+    return not (type(label) is SecretLabel and seat not in label.seats)
+
+
+def chance_values(state) -> tuple:
+    """The values of the pending chance decision's outcomes, in the order of its labels (a draw's
+    components, a die's faces); () when no chance decision is pending."""
+    d = state.pending
+    if d is None or d.seat is not None:
+        return ()
+    return tuple(d.values)
+
+
+def identity(state, value):
+    """What makes two outcomes one: a component's kind and every field (copies that cannot be
+    told apart are one outcome, as the draw's labels count them); anything else, itself."""
+    if type(value) is Comp:
+        return value.kind, tuple(state.fields[value.id])
+    return type(value), value
 
 
 def _looks(prog, st, comp: Comp, seat: int) -> tuple:

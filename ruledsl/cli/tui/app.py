@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, RichLog, Static
 
+from ...printable import printable_data
 from ..boardgraph import standing
 from ..common import CliError, returns_text, winners_text
 from ..render import board_layouts, zone_labels
@@ -75,7 +76,7 @@ class PlayApp(App):
         game = session.game
         self.colours = panes.seat_colours(game.seats)
         self.layouts = board_layouts(game)
-        self.labels = zone_labels(game)
+        self.labels = printable_data(zone_labels(game))
         self.viewer: Optional[int] = None     # the seat whose view is on screen
         self.logged = 0                       # how many of its log lines the log pane holds
         self.messages: list = []              # what the app said at the end (for the terminal)
@@ -149,7 +150,7 @@ class PlayApp(App):
         seat = self.viewer
         if seat is None and len(self.session.humans) == 1:
             seat = self.session.humans[0]
-        return self.session.state.view(seat)
+        return printable_data(self.session.state.view(seat))     # text from the rules, escaped where it is drawn
 
     def draw(self) -> None:
         state = self.session.state

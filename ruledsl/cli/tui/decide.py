@@ -17,6 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...errors import RulesError
+from ...printable import printable
 from ...runtime.steps import DONE
 
 
@@ -82,13 +83,13 @@ class DecisionPane(Vertical):
         self._prompt(len(choices))
 
     def _line(self, choice) -> Text:
-        line = Text(self.label_of(choice))
+        line = Text(printable(self.label_of(choice)))     # an option's label, from the rules: escaped
         try:
             note = self.state.option_help(choice.index) if choice.index is not None else None
         except RulesError as err:       # a help text the rules cannot work out: said, not fatal
             note = f"(no help: {err.diagnostic.message})"
         if note:
-            line.append(f"  — {note}", style="italic dim")
+            line.append(printable(f"  — {note}"), style="italic dim")
         return line
 
     def _prompt(self, total: int) -> None:

@@ -118,6 +118,10 @@ class ScenarioGen(StmtGen):
 
     def c_Force(self, s, frame, out):
         event = s.event
+        if isinstance(event, n.Call) and event.func in ("draw", "shuffle") and len(event.args) == 1:
+            outcomes = ", ".join(self.x(o, names) for o in (s.outcome,) + s.more)
+            out.add(f"drv.force_{event.func}({self.k(s.span)}, {self.x(event.args[0], names)}, [{outcomes}])", s.span)
+            return
         if not isinstance(event, n.Call) or event.func not in ("roll", "random") or len(event.args) != 1:
             out.add(fmt("drv.fail({}, {})", self.k(s.span), self.k(FORCE_SHAPE)), s.span)
             return
@@ -161,4 +165,4 @@ def _plain(e) -> bool:
 
 
 DECIDES = "a scenario cannot make decisions of its own; use play \"label\""
-FORCE_SHAPE = "force takes roll(Die) = face or random(list) = item"
+FORCE_SHAPE = "force takes roll(Die) = face, random(list) = item, draw(zone) = card or shuffle(zone) = cards"

@@ -8,7 +8,7 @@ no item moved twice), they are moved in one step (the `bulk` fast path, prog.bul
 from __future__ import annotations
 
 from ...errors import error
-from ..model.chance import next_random, picked, settle
+from ..model.chance import next_random, picked, settle, take_forced
 from ..model.collections import items_of
 from ..model.values import Comp, Location, Zone, display
 from .effects import move
@@ -203,6 +203,12 @@ def draw_one(prog, st, src, end, span):
     items = st.contents[src.index] if not st.lazy else items_of(st, src)     # (items_of settles a lazy zone)
     if not items:
         return None
+    forced = take_forced(st, ("draw", src.index)) if st.forced else None
+    if forced is not None:      # a scenario's `force draw(zone) = card`
+        if forced[0] not in items:
+            raise error(span, f"the scenario forced {display(st, forced[0])} to be drawn from {src.label}, "
+                              "but it is not there", "force a draw of a component that lies in the zone")
+        return forced[0]
     if src.shape == "bag":
         return items[next_random(st, len(items))]
     return items[-1] if end == "bottom" else items[0]
@@ -236,7 +242,7 @@ def drawn_at_once(prog, st, count, src, dst, end, dest_end, facing, told=None) -
     they were. Nobody is told of them (the caller knows: muted or `quietly:`), or told: an empty
     list their news is added to, in the order drawn, runs of alike moves made one as log_moves
     makes them (the caller knows that no trigger fires)."""
-    if type(src) is not Zone or (st.lazy and src.index in st.lazy):
+    if type(src) is not Zone or (st.lazy and src.index in st.lazy) or st.forced:
         return False
     items = st.contents[src.index]
     if len(items) < count:

@@ -7,7 +7,7 @@ arguments (and the span to blame). Enter/leave triggers fire from here.
 from __future__ import annotations
 
 from ...errors import error
-from ..model.chance import settle, shuffled
+from ..model.chance import settle, shuffled, take_forced
 from ..model.collections import items_of
 from ..model.values import Comp, Location, Player, Zone, component_text, display, turn_direction
 from .events import (a_kind, emit, emit_about, face_mask, moved, seat_mask, seats_of, tell_moved)
@@ -196,7 +196,15 @@ def shuffle(prog, st, zone, span=None) -> None:
     for c in items:     # (a deck shuffled at set-up is known to none: one test a card)
         if known[c.id] and not face[c.id]:
             known[c.id] = 0     # a shuffle loses track of every card one was shown
-    if st.explicit and not any(face[c.id] for c in items):
+    order = take_forced(st, ("shuffle", zone.index)) if st.forced else None
+    if order is not None:       # a scenario's `force shuffle(zone) = cards`: these on top, in order
+        missing = [c for c in order[0] if c not in items]
+        if missing:
+            raise error(span, f"the scenario forced {display(st, missing[0])} into the shuffle of {zone.label}, "
+                              "but it is not there", "force the order of components that lie in the zone")
+        st.lazy = st.lazy - {zone.index}
+        st.contents[zone.index] = tuple(order[0]) + shuffled(st, tuple(c for c in items if c not in order[0]))
+    elif st.explicit and not any(face[c.id] for c in items):
         # Nobody sees this order: leave it open, so that each draw is a chance event.
         st.lazy = st.lazy | {zone.index}
     else:

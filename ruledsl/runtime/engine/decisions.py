@@ -16,7 +16,7 @@ from ...errors import error
 from ..effects.bulk import draw_one, drawn_at_once, tell_moves, told_at_once
 from ..effects.effects import move
 from ..effects.events import emit, sees_face
-from ..model.chance import next_random
+from ..model.chance import forced_for, next_random, take_forced
 from ..model.collections import items_of
 from ..model.signals import SUSPEND
 from ..model.state import SecretLabel
@@ -263,13 +263,6 @@ def outcomes_of(st, items) -> list:
     return [(label if seen[label] == 1 else f"{label} ({nth})", item, p) for label, item, p, nth in out]
 
 
-def take_forced(st, key):
-    """The outcome a scenario forced for this chance event, as (value,), or None."""
-    for i, (k, value) in enumerate(st.forced):
-        if k == key:
-            st.forced = st.forced[:i] + st.forced[i + 1:]
-            return (value,)
-    return None
 
 
 def _chance_decision(st, outcomes, pc, name, span, seen=None) -> Decision:
@@ -354,7 +347,8 @@ def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end
         if not items:
             empty = True
             break
-        if st.explicit and (src.shape == "bag" or src.index in st.lazy) and len(items) > 1:
+        if st.explicit and (src.shape == "bag" or src.index in st.lazy) and len(items) > 1 and not (
+                st.forced and forced_for(st, ("draw", src.index))):   # (a scenario's forced draw: draw_one takes it)
             if moved > 1 or told:
                 tell_moves(st, told, mark, moved)
             env[slot] = (left, src, dst)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...errors import RulesError, error
 from ..model.signals import RuleFailure, Runaway
 from .budget import STEP_LIMIT
-from .library import FAILURES, arguments_given, failed
+from .library import FAILURES, NUMBER_HINT, arguments_given, failed, in_our_words
 
 RUNAWAY_HINT = ("a loop here never finishes, or an expression builds or walks too much: "
                 "check its condition, or add `stop`")
@@ -40,4 +40,7 @@ def located(code_map, err: BaseException, fallback_span, fallback_where: str) ->
         return error(span, str(err))
     if isinstance(err, KeyError):
         return error(span, f"{err} has no value here")
+    ours = in_our_words(err)
+    if ours is not None:
+        return error(span, f"{where} failed here: {ours}", NUMBER_HINT)
     return error(span, f"{where} failed here: {err}")

@@ -435,9 +435,39 @@ def reporting_keywords(impl, name: str, span):
 
 def failed(st, name: str, span, values, err):
     """How a library call at span, given values, that failed in Python with err is told."""
-    shown = ", ".join(display(st, v) for v in values)
+    shown = ", ".join(_shown(st, v) for v in values)
+    ours = in_our_words(err)
+    if ours is not None:
+        return error(span, f"{name}({shown}) failed: {ours}", NUMBER_HINT)
     detail = str(err) if isinstance(err, ValueError) else "an argument of the wrong sort"
     return error(span, f"{name}({shown}) failed: {detail}")
+
+
+def _shown(st, value) -> str:
+    try:
+        return display(st, value)
+    except ValueError:          # Python writes out no number of over 4,300 digits
+        return "a number of over 4,300 digits"
+
+
+# Python's words when a number is too large for what it is asked to do, and ours.
+_PYTHON_WORDS = (
+    ("cannot fit 'int' into an index-sized integer", "a number here is too large to count or number things with"),
+    ("too large to convert to C", "a number here is too large to count or number things with"),
+    ("for integer string conversion", "a number here has over 4,300 digits, too many to write out"),
+)
+NUMBER_HINT = "numbers in a game stay small: one this large grows without end (a multiplication in a loop?)"
+
+
+def in_our_words(err: BaseException):
+    """What went wrong in err, when Python said it in its own words (a number too large), in
+    ours; None for anything else."""
+    if isinstance(err, (OverflowError, ValueError, IndexError, TypeError)):
+        text = str(err)
+        for python, ours in _PYTHON_WORDS:
+            if python in text:
+                return ours
+    return None
 
 
 def by_position(impl, given: int, keywords: list):

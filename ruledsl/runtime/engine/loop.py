@@ -9,6 +9,7 @@ returns SUSPEND.
 from __future__ import annotations
 
 from ...errors import RulesError, error
+from ...limits import MAX_LABEL_CHARS, with_commas
 from ...source import part_named
 from ..effects.events import emit
 from ..model.signals import GameOver
@@ -120,6 +121,10 @@ def take(prog, st, index: int, label=None) -> None:
     st.pending = None
     if label is None:
         label = d.labels[index]
+    if len(label) > MAX_LABEL_CHARS:     # what is taken goes into the record, which must read it back
+        raise error(d.span, f"this option's label is {with_commas(len(label))} characters long in play; an action's "
+                            f"label may be at most {with_commas(MAX_LABEL_CHARS)}",
+                    "a record keeps the label of every action taken: shorten what its {…} parts add")
     if d.secret is not False and (d.seat is None or pc >= 0):
         # a secret choice, or chance seen by some seats: the history knows who may know it
         label = SecretLabel(label, d.secret if d.seat is None else (d.seat,))

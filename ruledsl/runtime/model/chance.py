@@ -123,3 +123,18 @@ def settle(st, place_index: int) -> None:
     if place_index in st.lazy:
         st.lazy = st.lazy - {place_index}
         st.contents[place_index] = shuffled(st, st.contents[place_index])
+
+
+def take_forced(st, key):
+    """The outcome a scenario forced for this chance event (a die, random(…), the next draw from a
+    zone, its next shuffle), as (value,), taken off the queue; None when none is queued."""
+    for i, (k, value) in enumerate(st.forced):
+        if k == key:
+            st.forced = st.forced[:i] + st.forced[i + 1:]
+            return (value,)
+    return None
+
+
+def forced_for(st, key) -> bool:
+    """Whether a scenario queued an outcome for this event (without taking it)."""
+    return any(k == key for k, _ in st.forced)
