@@ -74,10 +74,11 @@ class GameDefinition:
         return (_new_state or _starter())(self, seed, chance, muted=muted)
 
     def __reduce__(self):
-        """A game pickles as its files' texts, players and options, and is loaded (checked and
-        compiled) again from them, once per process (see _game_again)."""
+        """A game pickles as its files' texts, players, options and the compiler's passes, and is
+        loaded (checked and compiled) again from them, once per process (see _game_again)."""
         texts = {path: source.text for path, source in self.sources.items()}
-        return (_game_again, (self.path, self.players, dict(self.given_options), texts))
+        passes = None if self.optimizations is None else sorted(self.optimizations)
+        return (_game_again, (self.path, self.players, dict(self.given_options), texts, passes))
 
     @property
     def title(self) -> str:
@@ -161,16 +162,19 @@ def _loaded_key(path: str, players, options, text, optimizations: frozenset) -> 
 _UNPICKLED: "OrderedDict[tuple, GameDefinition]" = OrderedDict()
 
 
-def _game_again(path: str, players: int, given: dict, texts: dict) -> GameDefinition:
+def _game_again(path: str, players: int, given: dict, texts: dict, passes=None) -> GameDefinition:
     """A pickled game again: its files' texts as they were when it was pickled (not as they are
-    on disk now), loaded once per process however many of its states are unpickled."""
-    key = (path, players, repr(sorted((str(k), repr(v)) for k, v in given.items())), tuple(sorted(texts.items())))
+    on disk now), made with the same passes, loaded once per process however many of its states
+    are unpickled."""
+    passes = None if passes is None else frozenset(passes)
+    key = (path, players, repr(sorted((str(k), repr(v)) for k, v in given.items())), tuple(sorted(texts.items())),
+           passes)
     game = _UNPICKLED.get(key)
     if game is None:
         loaded = load_definition(path, texts.get(path), reader=texts.get)
         if loaded.errors:
             raise RulesError(loaded.errors)
-        game = GameDefinition(loaded, players, bind_options(loaded.definition, given), path, given)
+        game = GameDefinition(loaded, players, bind_options(loaded.definition, given), path, given, passes)
         _UNPICKLED[key] = game
         while len(_UNPICKLED) > _KEPT_GAMES:
             _UNPICKLED.popitem(last=False)
