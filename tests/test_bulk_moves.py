@@ -90,7 +90,7 @@ def test_all_that_lies_in_a_zone_moved_to_a_zone_is_taken_whole(monkeypatch):
     card, as moving each would (into the tray, which has a limit, one by one: the test above)."""
     game = ruledsl.load(str(GAME), players=2)
     # pile up, spread, bag, tray; and told: hand, table, pile, chips
-    assert game.program.code_map.texts("the flow").count("_move_all(") == 8
+    assert sum(d[:2] == ("bulk", "a zone moved whole") for d in game.program.decided) == 8
     state = game.new_game(seed=1)
     assert _moves_made(state, "pile up", monkeypatch) == 0
     state.apply("show")

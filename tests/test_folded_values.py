@@ -24,10 +24,10 @@ def test_a_scenario_that_changes_what_play_never_does_reads_the_values_again(mon
 
 
 def test_only_what_reads_fields_play_never_sets_is_kept():
-    code = ruledsl.load(str(GAME)).program.code_map.texts("the flow")
+    decided = ruledsl.load(str(GAME)).program.decided
     # exit_tile() and halls() read rooms, dark() the places tagged Dark; heavy() reads weights,
     # which a choice sets, and lit() the places tagged Lit, which the choice marks
-    assert code.count("if not st.unfolded else") == 3
+    assert sum(what == "kept all game long" for _, what, _ in decided) == 3
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

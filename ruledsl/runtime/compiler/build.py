@@ -99,7 +99,7 @@ class Compiler:
     def __init__(self, prog: Program, checked, passes: frozenset = frozenset()):
         self.passes = passes
         self.prog = prog
-        prog.decided = self.decisions = {}   # (pass, what, span) -> None: what each pass decided where
+        prog.decided = self.decisions = {}   # (pass, what, span) -> what it made: what each pass decided where
         self.defn = prog.defn
         self.checked = checked
         self.ns = Namespace(HELPERS)
@@ -123,11 +123,12 @@ class Compiler:
         """Whether the program is made with the pass so named (for a pass that relies on another)."""
         return name in self.passes
 
-    def decided(self, pass_name: str, what: str, where) -> None:
+    def decided(self, pass_name: str, what: str, where, made=None) -> None:
         """Record that a pass decided what at where (a node of the rules, or a span): Program.decided,
-        what tests of the passes assert."""
+        what tests of the passes assert; made: what the decision made that play fills (a table
+        kept), for tests to look into."""
         span = getattr(where, "span", where)
-        self.decisions[(pass_name, what, span)] = None
+        self.decisions[(pass_name, what, span)] = made
 
     # ---------------------------------------------------------------- values stated as expressions
     def const_value(self, name: str):

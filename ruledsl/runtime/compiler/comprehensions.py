@@ -62,7 +62,7 @@ class ComprehensionGen:
             level.own.add(var)                  # a further clause of the same Python comprehension
         elif frame.walrus:
             # what reads var changes from one item to the next: the rest may be kept once (hoist.py)
-            level = self.passes.first("comprehension_level", self, var, frame)
+            level = self.passes.first("comprehension_level", self, var, frame, c)
             if level is not None:
                 inner = inner.looping(frame.hoists + (level,))
         where = self.gen(c.where, inner) if c.where is not None else None

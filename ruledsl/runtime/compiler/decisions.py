@@ -235,7 +235,7 @@ class DecisionGen(MenuGen):
         conditions and labels are written in: their parts that read no option (varying: the
         Names that do) are worked out once per decision."""
         exprs = self.exprs
-        hoist = self.passes.first("decision_level", self, varying)      # (`hoist`: parts kept once a decision)
+        hoist = self.passes.first("decision_level", self, varying, span)    # (`hoist`: parts kept once a decision)
         hoists = (hoist,) if hoist is not None else ()
         exprs.memo_used = False
         with exprs.written_through() as through:

@@ -14,8 +14,9 @@ class Hoist:
     or a seat's variable of a seat held in the frame or in a loop's name) is worked out where the
     loop is entered instead: asking each round whether it was made would cost more."""
 
-    def __init__(self, ns, own):
+    def __init__(self, ns, own, kept_one=None):
         self.ns = ns
+        self.kept_one = kept_one        # called when a part is first kept (the pass records its decision)
         self.own = set(own)             # Names that change from one round of this loop to the next
         self.names: list = []           # the names of the parts kept
         self.eager: dict = {}           # name -> the plain read it is set to where the loop is entered
@@ -40,6 +41,8 @@ class Hoist:
             kept = fmt("({} if {} is not _UNSET else ({} := {}))", name, name, Bind(name), code)
         self.made.add(kept)
         self.alike[same] = kept
+        if self.kept_one is not None:
+            self.kept_one()
         self.kept[name] = kept
         return kept
 

@@ -52,9 +52,10 @@ class Pass:
         self.prog = compiler.prog
         self.ns = compiler.ns
 
-    def decided(self, what: str, where) -> None:
-        """Record that this pass decided what at where (a node of the rules, or a span)."""
-        self.compiler.decided(self.name, what, where)
+    def decided(self, what: str, where, made=None) -> None:
+        """Record that this pass decided what at where (a node of the rules, or a span); made: a
+        table the decision keeps, filled at play (Compiler.decided)."""
+        self.compiler.decided(self.name, what, where, made)
 
 
 class Pipeline:

@@ -22,11 +22,12 @@ from . import Pass
 class HoistPass(Pass):
     name = "hoist"
 
-    def comprehension_level(self, gen, var, frame):
-        """The level of a comprehension whose variable is var: what reads var changes from one
-        item to the next."""
-        return Hoist(self.ns, {var})
+    def comprehension_level(self, gen, var, frame, where):
+        """The level of a comprehension whose variable is var (where: its node): what reads var
+        changes from one item to the next."""
+        return Hoist(self.ns, {var}, lambda: self.decided("a part kept once per comprehension", where))
 
-    def decision_level(self, units, varying):
-        """The level of a decision's options (varying: the Names of their items)."""
-        return Hoist(self.ns, varying)
+    def decision_level(self, units, varying, where):
+        """The level of a decision's options (varying: the Names of their items; where: the
+        decision's span)."""
+        return Hoist(self.ns, varying, lambda: self.decided("a part kept once per decision", where))

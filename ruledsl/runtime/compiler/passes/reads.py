@@ -47,18 +47,20 @@ class Reads(Pass):
         values = self.finder.key(parts)
         if not values:
             return None
-        self.decided("options kept per the values read", s)
-        self.keyed_menu(units, unit, s.span, values, lines, helped)
+        table = {}
+        self.decided("options kept per the values read", s, table)
+        self.keyed_menu(units, unit, s.span, values, lines, helped, table)
         return True
 
-    def keyed_menu(self, units, unit, span, parts: list, lines: list, helped: bool) -> None:
+    def keyed_menu(self, units, unit, span, parts: list, lines: list, helped: bool, table: dict) -> None:
         """The options worked out when the values are new, where what lies in a place is settled
         and the values kept all game long are. The values are worked out first, all of them: one
         that fails (which the options may never have asked) leaves the decision to work its
         options out as it would without a key. Its loops over lists fixed when compiled spend
         their items whether or not they run (a menu offered again and again in a runaway loop is
         told as soon); a list worked out at play is spent where it is made, on a new key."""
-        memo, key, made = units.k({}), self.ns.fresh("key"), self.ns.fresh("f")   # (its own: options hold its blocks)
+        # (a table of its own: the options hold its blocks)
+        memo, key, made = units.k(table), self.ns.fresh("key"), self.ns.fresh("f")
         values = Code(tuple(part for code in parts for part in (code, ", ")))
         key_parts = fmt("(({}) if not st.lazy and not st.unfolded else None)", values)
         for line in lines:

@@ -23,6 +23,10 @@ _KEY_CLASSES = frozenset({Comp, Location, Player, Zone})
 class Remember(Pass):
     name = "remember"
 
+    def __init__(self, compiler):
+        super().__init__(compiler)
+        self.tables: dict = {}      # define's name -> the dict its values are kept in
+
     def remembers(self, gen, e) -> bool:
         """Whether the call e of a define is kept per arguments."""
         return bool(e.args) and gen.statics().remembered(e.func)
@@ -35,17 +39,19 @@ class Remember(Pass):
         helper = "_remember1" if len(args) == 1 else "_remember"
         memo = gen.memos.get(e.func)
         if memo is None:
-            memo = gen.memos[e.func] = gen.k({})     # one for every call of the define
+            table = {}
+            memo = gen.memos[e.func] = gen.k(table)     # one for every call of the define
+            self.tables[e.func] = table
         call = fmt(helper + "(st, {}, {}, {})", memo, self.compiler.define_function(e.func), gen.commas(args))
         key = args[0].bare() if len(args) == 1 else None
         certain = gen.certain_of(key) if key is not None and key.cheap else None
         if certain is not None and certain.cls in _KEY_CLASSES:
             # a value kept is read here, with no call: one a falsy value (an empty list)
             # or a scenario's changed state (st.unfolded) asks remember1 for
-            self.decided("kept value read in place", e)
+            self.decided("kept value read in place", e, self.tables[e.func])
             call = fmt("((not st.unfolded and {}.get({})) or {})", memo, key, call)
         else:
-            self.decided("kept per arguments", e)
+            self.decided("kept per arguments", e, self.tables[e.func])
         certain = gen.certain_value(e.func)
         if certain is not None:
             call.items = certain
