@@ -3,7 +3,6 @@ inside an expression is a call of a function of its own made of its loop, given 
 reads; what it gives, and how it fails, is the same as the generator it replaces."""
 from __future__ import annotations
 
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
