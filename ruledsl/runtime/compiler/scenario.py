@@ -119,8 +119,9 @@ class ScenarioGen(StmtGen):
     def c_Force(self, s, frame, out):
         event = s.event
         if isinstance(event, n.Call) and event.func in ("draw", "shuffle") and len(event.args) == 1:
-            outcomes = ", ".join(self.x(o, names) for o in (s.outcome,) + s.more)
-            out.add(f"drv.force_{event.func}({self.k(s.span)}, {self.x(event.args[0], names)}, [{outcomes}])", s.span)
+            outcomes = _joined([self.x(o, frame) for o in (s.outcome,) + s.more])
+            out.add(fmt("drv.force_" + event.func + "({}, {}, [{}])", self.k(s.span), self.x(event.args[0], frame),
+                        outcomes), s.span)
             return
         if not isinstance(event, n.Call) or event.func not in ("roll", "random") or len(event.args) != 1:
             out.add(fmt("drv.fail({}, {})", self.k(s.span), self.k(FORCE_SHAPE)), s.span)
