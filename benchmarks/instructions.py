@@ -4,6 +4,7 @@ side by side: the measure to judge a small change to the engine by.
     python benchmarks/instructions.py shining --players 3 --playouts 12
     python benchmarks/instructions.py haunting_house --playouts 4 --against /tmp/base
     python benchmarks/instructions.py shining --players 3 --setup --playouts 40
+    python benchmarks/instructions.py tic_tac_toe --playouts 60 --without started --without typed
 
 Seconds move with whatever else the machine does, and opcodes (opcodes.py) count a list
 comprehension, a call or an allocation as one or a few, though each costs many times what a
@@ -76,14 +77,15 @@ def _one(game, seed: int, rng, muted: bool, setup: bool) -> int:
     return actions
 
 
-def counted(checkout: Path, args, playouts: int, profile: str = "/dev/null") -> tuple:
+def counted(checkout: Path, args, playouts: int, profile: str = "/dev/null", without: str = "") -> tuple:
     """(instructions, actions) of one run under callgrind of the checkout's ruledsl; profile:
-    where callgrind writes its counts by function."""
+    where callgrind writes its counts by function; without: the compiler's passes (comma
+    separated) its games are made without (RULEDSL_SLOW)."""
     command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}", sys.executable,
                str(Path(__file__).resolve()), "--child", str(checkout), args.game_path,
                str(args.players or 0), str(playouts), str(args.seed)]
     command += ["--muted"] * args.muted + ["--setup"] * args.setup
-    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(checkout))
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(checkout), RULEDSL_SLOW=without)
     done = subprocess.run(command, capture_output=True, text=True, env=env)
     found = _REFS.search(done.stderr)
     if done.returncode != 0 or found is None:
@@ -92,12 +94,13 @@ def counted(checkout: Path, args, playouts: int, profile: str = "/dev/null") -> 
     return int(found.group(1).replace(",", "")), int(done.stdout.strip().splitlines()[-1])
 
 
-def per_action(checkout: Path, args, keep=None) -> tuple:
-    """(instructions an action (a set-up, with --setup), actions played) in the checkout. keep: a
-    directory callgrind writes the two runs' counts by function to (idle.out, played.out)."""
+def per_action(checkout: Path, args, keep=None, without: str = "") -> tuple:
+    """(instructions an action (a set-up, with --setup), actions played) in the checkout, its games
+    made without the passes named in without. keep: a directory callgrind writes the two runs'
+    counts by function to (idle.out, played.out)."""
     idle, played = (f"{keep}/idle.out", f"{keep}/played.out") if keep else ("/dev/null", "/dev/null")
-    base, _ = counted(checkout, args, 0, idle)
-    total, actions = counted(checkout, args, args.playouts, played)
+    base, _ = counted(checkout, args, 0, idle, without)
+    total, actions = counted(checkout, args, args.playouts, played, without)
     return (total - base) / max(actions, 1), actions
 
 
@@ -164,6 +167,9 @@ def main(argv=None) -> int:
                     help="also list the N C functions this tree's instructions went to")
     ap.add_argument("--against", action="append", default=[], metavar="CHECKOUT",
                     help="also count this checkout of ruledsl (a directory), beside this tree; may be repeated")
+    ap.add_argument("--without", action="append", default=[], metavar="PASS",
+                    help="also count this tree with its games made without the compiler's pass PASS (what the pass "
+                         "saves: docs/architecture.md, \"The passes\"); may be repeated")
     args = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         ap.error("valgrind is not installed (it counts the instructions): on Debian or Ubuntu, "
@@ -173,6 +179,11 @@ def main(argv=None) -> int:
     if args.by_function and shutil.which("callgrind_annotate") is None:
         ap.error("callgrind_annotate is not installed (it comes with valgrind)")
     checkouts = [ROOT] + [Path(p).resolve() for p in args.against]
+    sys.path.insert(0, str(ROOT))
+    from ruledsl.runtime.compiler.passes import ALL
+    unknown = [name for name in args.without if name not in ALL]
+    if unknown:
+        ap.error(f"no pass named {', '.join(unknown)}; the passes are {', '.join(ALL)}")
     for checkout in checkouts:
         if not (checkout / "ruledsl" / "__init__.py").is_file():
             ap.error(f"{checkout} holds no ruledsl package (a checkout of this repository is a directory "
@@ -187,11 +198,16 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as kept:
         # (each count runs alone in one process: as many at once as the machine has cores; this
         # tree's runs keep their counts by function when asked for)
+        runs = [(checkout, "") for checkout in checkouts] + [(ROOT, name) for name in args.without]
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            results = list(pool.map(lambda checkout: per_action(
-                checkout, args, kept if args.by_function and checkout is ROOT else None), checkouts))
+            results = list(pool.map(lambda run: per_action(
+                run[0], args, kept if args.by_function and run == (ROOT, "") else None, run[1]), runs))
         mine = results[0][0]
-        for checkout, (count, actions) in zip(checkouts, results):
+        for (checkout, without), (count, actions) in zip(runs, results):
+            if without:
+                print(f"{checkout} without {without}: {count:,.0f} instructions {unit} ({actions:,} {played})"
+                      f"  (the pass saves {1 - mine / count:.2%})")
+                continue
             against = f"  (this tree {mine / count - 1:+.2%})" if checkout is not ROOT else ""
             print(f"{checkout}: {count:,.0f} instructions {unit} ({actions:,} {played}){against}")
         if args.by_function:

@@ -45,7 +45,7 @@ class GameDefinition:
     """A checked game with its player count and option values fixed."""
 
     def __init__(self, loaded: Loaded, players: int, options: dict, path: str = "<string>",
-                 given_options: Optional[Mapping] = None):
+                 given_options: Optional[Mapping] = None, optimizations=None):
         self.definition = loaded.definition
         self.checked = loaded.checked  # what the checker resolved: names, types (check.CheckedGame)
         self.sources = loaded.sources
@@ -55,6 +55,8 @@ class GameDefinition:
         self.options = options
         self.path = path
         self.given_options = dict(given_options or {})
+        # the compiler's passes the program is made with (runtime/compiler/passes; None: the default)
+        self.optimizations = optimizations
         self._program = None
 
     @property
@@ -62,7 +64,7 @@ class GameDefinition:
         """The game compiled for play (built on first use, shared by every state)."""
         if self._program is None:
             from .runtime.compiler.build import build_program
-            self._program = build_program(self.checked, self.players, self.options)
+            self._program = build_program(self.checked, self.players, self.options, self.optimizations)
         return self._program
 
     def new_game(self, seed: int = 0, chance: str = "seeded", muted: bool = False) -> "GameState":
@@ -72,10 +74,11 @@ class GameDefinition:
         return (_new_state or _starter())(self, seed, chance, muted=muted)
 
     def __reduce__(self):
-        """A game pickles as its files' texts, players and options, and is loaded (checked and
-        compiled) again from them, once per process (see _game_again)."""
+        """A game pickles as its files' texts, players, options and the compiler's passes, and is
+        loaded (checked and compiled) again from them, once per process (see _game_again)."""
         texts = {path: source.text for path, source in self.sources.items()}
-        return (_game_again, (self.path, self.players, dict(self.given_options), texts))
+        passes = None if self.optimizations is None else sorted(self.optimizations)
+        return (_game_again, (self.path, self.players, dict(self.given_options), texts, passes))
 
     @property
     def title(self) -> str:
@@ -104,13 +107,17 @@ def check(path: str, text: Optional[str] = None, *, complete: bool = True) -> li
 
 
 def load(path: str, players: Optional[int] = None, options: Optional[Mapping[str, object]] = None,
-         *, text: Optional[str] = None) -> GameDefinition:
+         *, text: Optional[str] = None, optimizations=None) -> GameDefinition:
     """Read and check a rules file; raise RulesError (with .path, .line, .column, .message) on any error.
 
-    A game loaded again in the same process, with the same player count and options, while none
+    optimizations: the names of the compiler's passes to make the game's program with (see
+    docs/architecture.md, "The passes"; None: every pass, less those RULEDSL_SLOW names). A game
+    loaded again in the same process, with the same player count, options and passes, while none
     of its files changed, is the one loaded before (compiled once): loading it again costs
     reading its files. `forget()` empties what is kept."""
-    key = _loaded_key(path, players, options, text)
+    from .runtime.compiler.passes import chosen
+    optimizations = chosen(optimizations)
+    key = _loaded_key(path, players, options, text, optimizations)
     kept = _LOADED.get(key) if key is not None else None
     if kept is not None and kept.sources and all(
             (text if source_path == path and text is not None else _read_or_none(source_path)) == source.text
@@ -122,11 +129,11 @@ def load(path: str, players: Optional[int] = None, options: Optional[Mapping[str
         raise RulesError(loaded.errors)
     count = check_players(loaded.definition, players)
     values = bind_options(loaded.definition, options or {})
-    game = GameDefinition(loaded, count, values, path, options)
+    game = GameDefinition(loaded, count, values, path, options, optimizations)
     if key is not None:
         _LOADED[key] = game
         if players is None:         # also as asked for with its player count written out
-            _LOADED[_loaded_key(path, count, options, text)] = game
+            _LOADED[_loaded_key(path, count, options, text, optimizations)] = game
         while len(_LOADED) > _KEPT_GAMES:
             _LOADED.popitem(last=False)
     return game
@@ -143,29 +150,31 @@ def forget() -> None:
     _LOADED.clear()
 
 
-def _loaded_key(path: str, players, options, text) -> Optional[tuple]:
+def _loaded_key(path: str, players, options, text, optimizations: frozenset) -> Optional[tuple]:
     """What decides the game load() makes, besides its files' texts; None when it cannot be kept."""
-    from .runtime import fastpaths     # the fast paths switched off are part of what is compiled
     try:
         given = tuple(sorted((str(k), repr(v)) for k, v in (options or {}).items()))
     except TypeError:
         return None
-    return (str(path), players, given, text is not None and hash(text), frozenset(fastpaths.OFF))
+    return (str(path), players, given, text is not None and hash(text), optimizations)
 
 
 _UNPICKLED: "OrderedDict[tuple, GameDefinition]" = OrderedDict()
 
 
-def _game_again(path: str, players: int, given: dict, texts: dict) -> GameDefinition:
+def _game_again(path: str, players: int, given: dict, texts: dict, passes=None) -> GameDefinition:
     """A pickled game again: its files' texts as they were when it was pickled (not as they are
-    on disk now), loaded once per process however many of its states are unpickled."""
-    key = (path, players, repr(sorted((str(k), repr(v)) for k, v in given.items())), tuple(sorted(texts.items())))
+    on disk now), made with the same passes, loaded once per process however many of its states
+    are unpickled."""
+    passes = None if passes is None else frozenset(passes)
+    key = (path, players, repr(sorted((str(k), repr(v)) for k, v in given.items())), tuple(sorted(texts.items())),
+           passes)
     game = _UNPICKLED.get(key)
     if game is None:
         loaded = load_definition(path, texts.get(path), reader=texts.get)
         if loaded.errors:
             raise RulesError(loaded.errors)
-        game = GameDefinition(loaded, players, bind_options(loaded.definition, given), path, given)
+        game = GameDefinition(loaded, players, bind_options(loaded.definition, given), path, given, passes)
         _UNPICKLED[key] = game
         while len(_UNPICKLED) > _KEPT_GAMES:
             _UNPICKLED.popitem(last=False)

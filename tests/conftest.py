@@ -28,13 +28,22 @@ def _remove_cache():
     shutil.rmtree(_CACHE, ignore_errors=True)
 
 
+def without(off) -> tuple:
+    """The compiler's passes (ruledsl.load's optimizations) less those named in off ("all": every one)."""
+    from ruledsl.runtime.compiler.passes import DEFAULT
+    return () if off == "all" else tuple(p for p in DEFAULT if p not in off)
+
+
+def slow(monkeypatch, off) -> None:
+    """Games loaded from now on in this test are made without the passes named in off."""
+    monkeypatch.setenv("RULEDSL_SLOW", "all" if off == "all" else ",".join(sorted(off)))
+
+
 def random_trace(path, seed: int, off: set, monkeypatch, chance: str = "seeded", seats=(None,)) -> list:
-    """A seeded random game of a rules file with the fast paths `off` switched off: the options
-    of every decision (chance's too, under explicit chance), then the view and log of each of
-    seats (None: the public ones) at the end (to compare the fast paths on and off)."""
-    from ruledsl.runtime import fastpaths
-    monkeypatch.setattr(fastpaths, "OFF", off)
-    state = ruledsl.load(str(path), players=2).new_game(seed=seed, chance=chance)
+    """A seeded random game of a rules file made without the compiler's passes named in off: the
+    options of every decision (chance's too, under explicit chance), then the view and log of
+    each of seats (None: the public ones) at the end (to compare the passes on and off)."""
+    state = ruledsl.load(str(path), players=2, optimizations=without(off)).new_game(seed=seed, chance=chance)
     rng = random.Random(seed)
     trace = []
     while not state.is_terminal():

@@ -10,10 +10,10 @@ import pytest
 
 import ruledsl
 from ruledsl.errors import RulesError
-from ruledsl.runtime import fastpaths
-from ruledsl.runtime.compiler import unit
+from ruledsl.runtime.compiler.code import FRAMES, JUMP, RETURN, Label, Line, text
+from ruledsl.runtime.compiler.passes import jumps
 
-from .conftest import ROOT, random_trace
+from .conftest import ROOT, random_trace, slow
 
 TIC_TAC_TOE = ROOT / "games" / "examples" / "tic_tac_toe.rules"
 # After the choice, a short block: the division and the end of the turn.
@@ -51,7 +51,7 @@ def _written_in_place(blocks: dict) -> int:
 
 
 def _load(path, off: set, monkeypatch):
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     return ruledsl.load(str(path), 2)
 
 
@@ -123,13 +123,20 @@ def test_a_loop_that_stops_for_nothing_goes_round_through_the_run_loop(tmp_path,
     assert state.legal_labels() == ["1", "2"]
 
 
+def _to(block: int, depth: int = 0) -> Line:
+    label = Label()
+    label.block = block
+    return Line(depth, text(f"fr.pc = {block}"), None, JUMP, label)
+
+
 def test_back_links_close_no_cycle():
-    lines = [["fr.pc = 1"],                                  # 0 -> 1
-             ["return _offer_menu(st, fr)"],                 # 1: a decision, no jump
-             ["fr.pc = 1"],                                  # 2 -> 1: 1 calls nothing back
-             ["if x:", "    fr.pc = 0", "    return", "y"],  # 3 -> 0 -> 1: no cycle
-             ["fr.pc = 5"],                                  # 4 -> 5
-             ["fr.pc = 4"],                                  # 5 -> 4: would close 4 -> 5 -> 4
-             ["st.frames.append(f)", "fr.pc = 1"],           # 6 pushes a frame: back to the run loop
-             ["fr.pc = 7"]]                                  # 7 -> 7: itself
-    assert unit._back_links(lines) == {(2, 1), (3, 0)}
+    plain = lambda words, depth=0: Line(depth, text(words), None)     # noqa: E731
+    lines = [[_to(1)],                                               # 0 -> 1
+             [plain("return _offer_menu(st, fr)")],                  # 1: a decision, no jump
+             [_to(1)],                                               # 2 -> 1: 1 calls nothing back
+             [plain("if x:"), _to(0, 1), Line(1, text("return"), None, RETURN), plain("y")],  # 3 -> 0 -> 1
+             [_to(5)],                                               # 4 -> 5
+             [_to(4)],                                               # 5 -> 4: would close 4 -> 5 -> 4
+             [Line(0, text("st.frames.append(f)"), None, FRAMES), _to(1)],   # 6 pushes a frame
+             [_to(7)]]                                               # 7 -> 7: itself
+    assert jumps.back_links(lines) == {(2, 1), (3, 0)}

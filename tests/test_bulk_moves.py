@@ -11,7 +11,7 @@ import ruledsl
 from ruledsl.runtime.effects import bulk, effects
 from ruledsl.runtime.engine import decisions
 
-from .conftest import ROOT, random_trace
+from .conftest import ROOT, random_trace, slow
 
 GAME = ROOT / "tests" / "fixtures" / "bulk_moves.rules"
 
@@ -90,7 +90,7 @@ def test_all_that_lies_in_a_zone_moved_to_a_zone_is_taken_whole(monkeypatch):
     card, as moving each would (into the tray, which has a limit, one by one: the test above)."""
     game = ruledsl.load(str(GAME), players=2)
     # pile up, spread, bag, tray; and told: hand, table, pile, chips
-    assert game.program.code_map.texts("the flow").count("_move_all(") == 8
+    assert sum(d[:2] == ("bulk", "a zone moved whole") for d in game.program.decided) == 8
     state = game.new_game(seed=1)
     assert _moves_made(state, "pile up", monkeypatch) == 0
     state.apply("show")
@@ -106,10 +106,9 @@ def _played_both_ways(turns: list, monkeypatch) -> tuple:
     """The fixture's turns (label, moves one by one they make) played with the bulk fast path on,
     which makes that many moves one by one, and off: what each seat reads and sees, the same both
     ways (returned)."""
-    from ruledsl.runtime import fastpaths
     told = {}
     for off in (set(), {"bulk"}):
-        monkeypatch.setattr(fastpaths, "OFF", off)
+        slow(monkeypatch, off)
         state = ruledsl.load(str(GAME), players=2).new_game(seed=1)
         made = [_moves_made(state, label, monkeypatch) for label, _ in turns]
         if not off:
@@ -167,10 +166,9 @@ def test_draws_of_enough_from_a_deck_or_a_pile_are_made_at_once(monkeypatch):
 
 
 def test_a_bag_drawn_from_at_once_is_left_in_the_order_drawing_one_by_one_leaves(monkeypatch):
-    from ruledsl.runtime import fastpaths
     told = {}
     for off in (set(), {"bulk"}):
-        monkeypatch.setattr(fastpaths, "OFF", off)
+        slow(monkeypatch, off)
         state = ruledsl.load(str(GAME), players=2).new_game(seed=4)
         for label in ("pile up", "spread", "bag", "draw from bag", "draw from bag"):     # 8, then 6 left
             state.apply(label)

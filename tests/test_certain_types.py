@@ -11,11 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ruledsl
-from ruledsl.runtime import fastpaths
 from ruledsl.runtime.compiler.certain import certainty
 from ruledsl.runtime.model.values import Comp, Location
 
-from .conftest import ROOT, random_trace
+from .conftest import ROOT, random_trace, slow
 
 GAME = ROOT / "tests" / "fixtures" / "certain_items.rules"
 TIC_TAC_TOE = ROOT / "games" / "examples" / "tic_tac_toe.rules"
@@ -74,7 +73,7 @@ def test_certainty_of_a_fixed_list():
 def _played(tmp_rules, monkeypatch, text: str, off: set, unit: str = "the flow") -> tuple:
     """(the public log of a seeded game of text, the generated code of one of its units), with
     the fast paths `off` switched off."""
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     game = ruledsl.load(tmp_rules("t.rules", text), 2)
     return game.new_game(seed=1).events(None), game.program.code_map.texts(unit)
 
@@ -118,7 +117,7 @@ def test_a_decision_over_a_filtered_list_goes_through_the_list_itself(monkeypatc
     # (the squares fixed and labelled by where they lie: gone through with their labels, made once)
     fused = r"for (?:l_\d+, )?(v_\d+) in k\d+:\n\s+if \(not st\.contents\[\1\.index\]\):"
     assert re.search(fused, code)
-    monkeypatch.setattr(fastpaths, "OFF", {"fuse"})
+    slow(monkeypatch, {"fuse"})
     unfused = ruledsl.load(str(GAME), players=2).program.code_map.texts("the flow")
     assert not re.search(fused, unfused)
 
@@ -402,7 +401,7 @@ flow:
 def test_names_kept_across_decisions_are_read_as_certain_only_where_they_are(tmp_rules, monkeypatch, off):
     # `p` of the first loop is a seat and `sq` a square (no test before reading them); the second
     # loop's `p`, kept under the same name, is a number: what was certain of the first is not of it
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     game = ruledsl.load(tmp_rules("s.rules", SCOPED), players=2)
     code = game.program.code_map.texts("the flow")
     first = code.split("def u0_b6")[0]         # the first loop's blocks
@@ -418,7 +417,7 @@ def test_only_decisions_that_search_keep_their_searches(monkeypatch):
     # st.memo keeps a decision's distance searches while its options are worked out: a decision
     # that searches nothing (tic-tac-toe's) makes none; The Haunting House's trap door does
     # (each rule in a unit of its own, to read its code alone)
-    monkeypatch.setattr(fastpaths, "OFF", {"splice"})
+    slow(monkeypatch, {"splice"})
     ttt = ruledsl.load(str(TIC_TAC_TOE), players=2).program.code_map.texts("the flow")
     assert "st.memo = {}" not in ttt and "_offer_choice(" in ttt
     house = ruledsl.load(str(ROOT / "games" / "haunting_house.rules"), players=2).program.code_map
@@ -434,7 +433,7 @@ def test_a_turn_of_a_seat_certain_when_compiled_is_begun_in_place(monkeypatch):
     assert "_enter_turn(" not in code and "st.round += 1" in code
 
     def turns(off):
-        monkeypatch.setattr(fastpaths, "OFF", off)
+        slow(monkeypatch, off)
         state = ruledsl.load(str(TIC_TAC_TOE), players=2).new_game(seed=4)
         seen = []
         for label in ["mark A1", "mark B1", "mark A2", "mark B2", "mark C3"]:
@@ -513,7 +512,7 @@ def test_and_or_not_of_an_option_known_when_compiled_are_its_value(tmp_rules, tr
     # `tricky and …`, `tricky or …` and `not tricky` with the option known when the game is
     # compiled: the other side is written only where it may count, and an option of each turn
     # that can never be open is never offered, nor its items gone through
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     game = ruledsl.load(tmp_rules("t.rules", KNOWN_OPTION), 2, options={"tricky": tricky})
     state = game.new_game(seed=1)
     labels = state.legal_labels()
@@ -585,7 +584,7 @@ flow:
 def test_a_boards_condition_is_a_loop_that_stops_at_the_first_item_that_passes(tmp_rules, off, monkeypatch):
     # `any(each t in at(a, Tile) where …) and open_towards(b, …)` (a define written in place):
     # one test after another, each `any` a loop with no generator made per step
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     game = ruledsl.load(tmp_rules("t.rules", TILED), 2)
     assert game.new_game(seed=1).events(None)[4] == "B1 / B2, A1 / B1, A2 / 3 / 3"
     code = game.program.code_map.texts("a board's condition")
@@ -622,7 +621,7 @@ flow:
 def test_what_a_rules_first_caller_is_sure_of_is_not_sure_of_the_rule(off, monkeypatch):
     # show's unit is laid out inside the loop over the seats, where the loop's p is certain; the
     # rule's own p is filled by both calls, the second with none: read as any value is
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     state = ruledsl.load("laid.rules", text=LAID_OUT).new_game()
     state.apply("0 1")
     with pytest.raises(ruledsl.RulesError) as caught:

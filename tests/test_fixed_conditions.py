@@ -10,12 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ruledsl
-from ruledsl.runtime import fastpaths
 from ruledsl.ir import nodes as n
 from ruledsl.runtime.compiler.fixed import PLACE, VALUE, fixed, fixed_items, fixed_prefix, known_options
 from ruledsl.runtime.model.values import Location
 
-from .conftest import ROOT, random_trace
+from .conftest import ROOT, random_trace, slow
 
 GAME = ROOT / "tests" / "fixtures" / "fixed_conditions.rules"
 
@@ -209,7 +208,7 @@ flow:
 
 
 def _labelled(label: str, off: set, monkeypatch, seed: int = 3):
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     game = ruledsl.load("t.rules", text=LABELLED.replace("{LABEL}", label))
     state = game.new_game(seed=seed)
     rng = random.Random(seed)
@@ -281,7 +280,7 @@ def test_equal_labels_of_a_remembered_menu_keep_the_first_option(monkeypatch, tm
     assert "_known_options(" in ruledsl.load(path, players=2).program.code_map.texts("flow")
     for seed in range(6):
         assert random_trace(path, seed, set(), monkeypatch) == random_trace(path, seed, {"fixed"}, monkeypatch)
-    monkeypatch.setattr(fastpaths, "OFF", set())
+    slow(monkeypatch, set())
     state = ruledsl.load(path, players=2).new_game(seed=0)
     state.apply("turn")
     assert not any("right" in label for label in state.legal_labels())
@@ -296,7 +295,7 @@ def test_a_list_with_a_square_twice_offers_it_once(monkeypatch, tmp_rules):
     path = tmp_rules("twice.rules", text)
     for seed in range(6):
         assert random_trace(path, seed, set(), monkeypatch) == random_trace(path, seed, {"fixed"}, monkeypatch)
-    monkeypatch.setattr(fastpaths, "OFF", set())
+    slow(monkeypatch, set())
     state = ruledsl.load(path, players=2).new_game(seed=0)
     state.apply("turn")
     labels = state.legal_labels()

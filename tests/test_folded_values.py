@@ -8,27 +8,26 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ruledsl
-from ruledsl.runtime import fastpaths
 from ruledsl.runtime.compiler.static import marked_tags, written_fields
 from ruledsl.scenarios import run_file
 
-from .conftest import GAMES, ROOT, random_trace
+from .conftest import GAMES, ROOT, random_trace, slow
 
 GAME = ROOT / "tests" / "fixtures" / "folded_values.rules"
 
 
 @pytest.mark.parametrize("off", [set(), {"fold"}])
 def test_a_scenario_that_changes_what_play_never_does_reads_the_values_again(monkeypatch, off):
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     results = run_file(str(GAME))
     assert [r.passed for r in results] == [True, True, True], [r.message for r in results]
 
 
 def test_only_what_reads_fields_play_never_sets_is_kept():
-    code = ruledsl.load(str(GAME)).program.code_map.texts("the flow")
+    decided = ruledsl.load(str(GAME)).program.decided
     # exit_tile() and halls() read rooms, dark() the places tagged Dark; heavy() reads weights,
     # which a choice sets, and lit() the places tagged Lit, which the choice marks
-    assert code.count("if not st.unfolded else") == 3
+    assert sum(what == "kept all game long" for _, what, _ in decided) == 3
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -119,3 +119,23 @@ def test_it_asks_for_callgrind_annotate_before_counting_by_function(monkeypatch,
     with pytest.raises(SystemExit):
         instructions.main(["tic_tac_toe", "--by-function", "5"])
     assert "callgrind_annotate is not installed" in capsys.readouterr().err
+
+
+def test_a_count_without_a_pass_makes_the_games_without_it(monkeypatch):
+    seen = []
+
+    def run(command, capture_output, text, env):
+        seen.append(env["RULEDSL_SLOW"])
+        return SimpleNamespace(returncode=0, stdout="7\n", stderr="==1== Collected : 1\n==1== I   refs:      1,000")
+    monkeypatch.setattr(subprocess, "run", run)
+    args = SimpleNamespace(game_path=TIC_TAC_TOE, players=None, seed=0, muted=False, setup=False, playouts=2)
+    assert instructions.counted(ROOT, args, 2, without="started") == (1000, 7)
+    assert instructions.counted(ROOT, args, 2) == (1000, 7)
+    assert seen == ["started", ""]
+
+
+def test_a_pass_not_named_so_is_refused(monkeypatch, capsys):
+    monkeypatch.setattr(instructions.shutil, "which", lambda name: "/usr/bin/" + name)
+    with pytest.raises(SystemExit):
+        instructions.main(["tic_tac_toe", "--without", "fodl"])
+    assert "no pass named fodl; the passes are typed, compare" in capsys.readouterr().err

@@ -9,7 +9,7 @@ import pytest
 import ruledsl
 from ruledsl.errors import RulesError
 
-from .conftest import errors_of
+from .conftest import errors_of, slow
 
 HEADER = 'game "E"\nplayers 2\n'
 
@@ -195,8 +195,7 @@ var nothing: list of int = []
     ("count(each ts in [contents(box), []] where all(each t in ts where t in contents(bag)))", "1"),
 ])
 def test_membership_in_a_list_counted_or_tested_for_each_item(tmp_rules, monkeypatch, expr, shown, off):
-    from ruledsl.runtime import fastpaths
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     assert run(tmp_rules, f'    announce "{{{expr}}}"\n', MEMBERSHIP)[0] == shown
 
 
@@ -249,8 +248,7 @@ EQUALITY_BODY = '''    let a = first(components(Pawn))
 
 @pytest.mark.parametrize("off", [set(), {"typed"}])
 def test_places_truth_values_and_lists_are_equal_as_the_language_says(tmp_rules, monkeypatch, off):
-    from ruledsl.runtime import fastpaths
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     assert run(tmp_rules, EQUALITY_BODY, EQUALITY)[:4] == [
         "true true true", "false true false", "false true true", "true true true false true"]
 

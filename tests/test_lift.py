@@ -3,18 +3,16 @@ inside an expression is a call of a function of its own made of its loop, given 
 reads; what it gives, and how it fails, is the same as the generator it replaces."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ruledsl
 from ruledsl.errors import RulesError
-from ruledsl.runtime import fastpaths
+from ruledsl.runtime.compiler.code import Bind, Name, Slot, fmt, text
 from ruledsl.runtime.compiler.lift import free_locals
 
-from .conftest import ROOT, random_trace
+from .conftest import ROOT, random_trace, slow
 
 HAUNTING_HOUSE = ROOT / "games" / "haunting_house.rules"
 GAME = '''game "E"
@@ -38,18 +36,19 @@ flow:
 
 
 def _load(tmp_path, off: set, monkeypatch):
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     path = tmp_path / "e.rules"
     path.write_text(GAME, encoding="utf-8")
     return ruledsl.load(str(path), 2)
 
 
 def test_tests_in_expressions_are_functions_of_their_own(tmp_path, monkeypatch):
-    code = _load(tmp_path, set(), monkeypatch).program.code_map.texts("")
-    assert len(re.findall(r"^def q_\d+\(\w+(, \w+)*\):$", code, re.M)) == 5    # any twice, all, count, sum
-    assert "any(True for" not in code and "sum(1 for" not in code and "sum(" not in code.replace("_sum(", "")
-    plain = _load(tmp_path, {"lift"}, monkeypatch).program.code_map.texts("")
-    assert "def q_" not in plain and "any(True for" in plain
+    decided = _load(tmp_path, set(), monkeypatch).program.decided
+    lifted = sorted((span.line, span.column) for name, what, span in decided if name == "lift")
+    assert len(lifted) == 5 and len(set(lifted)) == 5       # any twice, all, count, sum: each at its place
+    assert {what for name, what, _ in decided if name == "lift"} == {"a function of its own"}
+    plain = _load(tmp_path, {"lift"}, monkeypatch).program.decided
+    assert not [d for d in plain if d[0] == "lift"]
 
 
 @pytest.mark.parametrize("take", ["take 1", "take 3"])
@@ -81,14 +80,22 @@ def test_lifting_changes_no_game(seed, monkeypatch):
         random_trace(HAUNTING_HOUSE, seed, {"lift"}, monkeypatch)
 
 
+def _name(text: str) -> Name:
+    return Name(text, text.split("_")[0])
+
+
 def test_the_names_a_loop_reads_are_its_parameters():
-    lines = ["h_1 = st.vals[v_9.index]", "for v_2 in env['x']:",
-             "    if (t_3 := v_2.kind) is k4 and h_1:", "        return True", "return False"]
-    assert free_locals(lines, {"k4": object()}) == ["st", "v_9", "env"]
+    h1, v9, v2, t3 = map(_name, ["h_1", "v_9", "v_2", "t_3"])
+    lines = [(0, fmt("{} = st.vals[{}.index]", Bind(h1, "set"), v9)), (0, fmt("for {} in {}:", Bind(v2, "for"), Slot("x"))),
+             (1, fmt("if ({} := {}.kind) is k4 and {}:", Bind(t3), v2, h1)), (2, text("return True")),
+             (0, text("return False"))]
+    assert [str(param) for param in free_locals(lines)] == ["st", "v_9", "env"]
 
 
 def test_a_loop_that_binds_a_name_the_expression_around_it_reads_is_not_lifted():
     # h_7 is kept by a loop around the test (assigned inside it, read outside): it cannot be given back
-    lines = ["for v_2 in st.contents[0]:", "    if (h_7 if h_7 is not _UNSET else (h_7 := f(st))):",
-             "        return True", "return False"]
-    assert free_locals(lines, {"f": len, "_UNSET": object()}) is None
+    v2, h7 = _name("v_2"), _name("h_7")
+    lines = [(0, fmt("for {} in st.contents[0]:", Bind(v2, "for"))),
+             (1, fmt("if ({} if {} is not _UNSET else ({} := f(st))):", h7, h7, Bind(h7))), (2, text("return True")),
+             (0, text("return False"))]
+    assert free_locals(lines) is None

@@ -18,8 +18,9 @@ def _trace(seed: int, off: set, monkeypatch) -> list:
 
 
 def test_the_fixture_moves_onto_squares_in_every_way(monkeypatch):
-    code = ruledsl.load(str(GAME)).program.code_map.texts("the flow")
-    assert code.count("_move_onto(") == 3          # the ghost twice, the card from the deck
+    decided = ruledsl.load(str(GAME)).program.decided
+    # the ghost twice, the card from the deck
+    assert sum(d[:2] == ("typed", "move onto a location") for d in decided) == 3
     told = [line for seed in range(6) for line in _trace(seed, set(), monkeypatch)[-1]]
     assert any("stays on" in line for line in told)
     assert any(" moves from deck to " in line for line in told)

@@ -5,48 +5,50 @@ at every decision."""
 from __future__ import annotations
 
 import random
-import re
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import ruledsl
-from ruledsl.runtime import fastpaths
 from ruledsl.runtime.engine import loop
 
-from .conftest import ROOT, random_trace
+from .conftest import ROOT, random_trace, slow
 
 GAME = ROOT / "tests" / "fixtures" / "read_keys.rules"
-KEYED = re.compile(r"(k\d+)\.get\(key_\d+ := \(\((.*?)\) if not st\.lazy and not st\.unfolded else None\)\)")
+def _keyed(game) -> dict:
+    """{line of the rules: the table a menu kept per the values it reads keeps its options in}."""
+    return {span.line: made for (name, what, span), made in game.program.decided.items()
+            if (name, what) == ("reads", "options kept per the values read")}
 
 
 def _kept(monkeypatch):
-    """The game, and the table its read-keyed menu keeps its options in (emptied)."""
-    monkeypatch.setattr(fastpaths, "OFF", set())
+    """The game, and the table its first read-keyed menu keeps its options in (emptied)."""
+    slow(monkeypatch, set())
     game = ruledsl.load(str(GAME))
-    name = KEYED.search(game.program.code_map.texts("the flow")).group(1)
-    kept = game.program.code[0][0].__globals__[name]
+    kept = _keyed(game)[min(_keyed(game))]
     kept.clear()
     return game, kept
 
 
 def test_the_menus_that_read_values_alone_are_kept_by_them(monkeypatch):
-    monkeypatch.setattr(fastpaths, "OFF", set())
-    code = ruledsl.load(str(GAME)).program.code_map.texts("the flow")
-    keys = KEYED.findall(code)
-    # three of the seven menus; the four reading a component's place, a tag, a field play sets,
-    # the places of the components a search avoids are worked out each time
-    assert len(keys) == 3
-    reads = keys[0][1]
-    # the closed places, the calm flag, the seat's position and gold, every seat's position (of
-    # each q in others(p)), the seat itself (`others(p)`), what lies in the sky (the bridge's
-    # condition), in the deck and in the cave
-    assert reads.count("st.vals[") == 5 and reads.count("st.contents[") == 3
-    assert "tuple(st.vals[" in reads and "env['p']" in reads
-    # the pouch menus: the one showing the seat's pouch reads it (a handle) and what lies in it;
-    # the other only what lies there, as two seats whose pouches hold alike are offered alike
-    zone, contents = keys[1][1].split(", ")[:2]
-    assert zone.endswith("[env['p'].index]") and contents == f"st.contents[{zone}.index]"
-    assert keys[2][1] == f"{contents}, "
+    slow(monkeypatch, set())
+    game = ruledsl.load(str(GAME))
+    # three of the seven menus (the one offering "earn", and the two pouch menus); the four
+    # reading a component's place, a tag, a field play sets, the places of the components a
+    # search avoids are worked out each time
+    assert sorted(_keyed(game)) == [53, 89, 94]
+    # the first keeps its options per nine values: the closed places, the calm flag, the seat's
+    # position and gold, every seat's position (of each q in others(p)), the seat itself, what
+    # lies in the sky (the bridge's condition), in the deck and in the cave; the pouch menus per
+    # the seat's pouch and what lies in it, and per what lies there alone (two seats whose pouches
+    # hold alike are offered alike)
+    state = game.new_game(seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_labels()))
+    assert {len(key) for key in _keyed(game)[53]} == {9}
+    assert {len(key) for key in _keyed(game)[89]} == {2}
+    assert {len(key) for key in _keyed(game)[94]} == {1}
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -114,9 +116,11 @@ def test_a_field_play_turns_is_read_where_the_checker_cannot_type_its_component(
     # rotates is read anew (the menu keyed by it, or not kept), never taken as fixed
     from ruledsl.ir import nodes as n
     from ruledsl.runtime.compiler.exprs import ExprGen
-    typed = ExprGen.type_of
+    from ruledsl.runtime.compiler.reads import Reads
+    typed, read = ExprGen.type_of, Reads.type_of
     monkeypatch.setattr(ExprGen, "type_of",
-                        lambda self, e: None if type(e) is n.Name and e.name == "t" else typed(self, e))
+                        lambda self, e, frame: None if type(e) is n.Name and e.name == "t" else typed(self, e, frame))
+    monkeypatch.setattr(Reads, "type_of", lambda self, e: None if type(e) is n.Name and e.name == "t" else read(self, e))
     path = tmp_path / "turned.rules"
     path.write_text(TURNED, encoding="utf-8")
     state = ruledsl.load(str(path)).new_game(seed=1)

@@ -3,20 +3,29 @@ which are, that keeping them changes no game, and that a scenario that changes w
 does has them worked out again."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ruledsl
-from ruledsl.runtime import fastpaths
 from ruledsl.runtime.engine.remember import remember, remember1
 from ruledsl.scenarios import run_file
 
-from .conftest import ROOT, random_trace
+from .conftest import ROOT, random_trace, slow
 
 GAME = ROOT / "tests" / "fixtures" / "remembered.rules"
+
+
+def _decided(game) -> set:
+    """{(what, line, column)} the pass `remember` decided."""
+    return {(what, span.line, span.column) for name, what, span in game.program.decided if name == "remember"}
+
+
+def _table(game, line: int) -> dict:
+    """The dict the values of the define called at line are kept in."""
+    [table] = [made for (name, _, span), made in game.program.decided.items()
+               if name == "remember" and span.line == line]
+    return table
 
 
 def _remembered(game) -> set:
@@ -30,11 +39,11 @@ def test_only_defines_that_read_nothing_play_changes_but_their_arguments_are_kep
     # reads weights (set in play), marked_around what lies on squares, seats_scoring a seat's
     # variable, counts gives a map
     assert _remembered(game) == {"lines_through", "pair_lines", "tiles_of"}
-    code = game.program.code_map.texts("the flow")
-    assert len(re.findall(r"_remember1\(st, k\d+, d_\d+, ", code)) == 2        # lines_through, tiles_of
-    assert len(re.findall(r"_remember\(st, k\d+, d_\d+, ", code)) == 1         # pair_lines(sq, B2)
-    # a square's kept value is read in place, with no call (remember1 asked only on a miss)
-    assert len(re.findall(r"\(not st.unfolded and (k\d+)\.get\(env\['sq'\]\)\) or _remember1\(st, \1, ", code)) == 1
+    # the calls kept, each at its place: lines_through(sq) (line 55), read in place with no call
+    # (remember1 asked only on a miss) as its argument is a square; pair_lines(sq, B2) beside it
+    # and tiles_of(room) (line 58) kept per arguments, asked each time
+    assert _decided(game) == {("kept value read in place", 55, 47), ("kept per arguments", 55, 74),
+                              ("kept per arguments", 58, 40)}
 
 
 def test_a_kept_value_that_is_empty_is_read_right():
@@ -46,21 +55,20 @@ def test_a_kept_value_that_is_empty_is_read_right():
             '            if count(beyond(sq)) == 0 and beyond(sq) == []:\n                win [P1]\n'
             '    win [P2]\n')
     game = ruledsl.load("t.rules", text=text)
-    code = game.program.code_map.texts("the flow")
-    [memo] = set(re.findall(r"\(not st.unfolded and (k\d+)\.get\(", code))
+    assert {what for what, _, _ in _decided(game)} == {"kept value read in place"}
+    memo = _table(game, 10)
     state = game.new_game()
     assert state.legal_labels() == ["A1 0", "B1 0"]
     state.apply("B1 0")
     assert state.returns() == [1.0, 0.0]
-    assert game.program.compiler.ns.globals[memo] == {loc: () for loc in game.program.locations.values()}
+    assert memo == {loc: () for loc in game.program.locations.values()}
 
 
 def test_what_is_kept_is_kept_per_arguments_for_the_whole_game():
     ruledsl.forget()                    # a game compiled anew: its memos empty
     game = ruledsl.load(str(GAME), players=2)
-    code = game.program.code_map.texts("the flow")
-    [through] = re.findall(r"_remember1\(st, (k\d+), d_\d+, \(?env\['sq'\]", code)
-    memo = game.program.compiler.ns.globals[through]
+    [memo] = [made for (name, what, span), made in game.program.decided.items()
+              if name == "remember" and (span.line, span.column) == (55, 47)]      # lines_through(sq)
     squares = {loc.name: loc for loc in game.program.locations.values()}
     state = game.new_game(seed=1)
     for label in ["mark B2", "mark A1", "mark C1"]:
@@ -75,7 +83,7 @@ def test_what_is_kept_is_kept_per_arguments_for_the_whole_game():
 
 @pytest.mark.parametrize("off", [set(), {"remember"}])
 def test_a_scenario_that_changes_what_play_never_does_works_them_out_again(monkeypatch, off):
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     results = run_file(str(GAME))
     assert [r.passed for r in results] == [True, True], [r.message for r in results]
 

@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 import ruledsl
 
-from .conftest import GAMES
+from .conftest import GAMES, slow
 
 # ---------------------------------------------------------------- helpers
 
@@ -2175,8 +2175,7 @@ define third(xs) = xs[2]
 def test_a_define_written_in_place_works_out_each_argument_as_a_call_does(monkeypatch, off):
     # an argument that costs something is worked out once, before the body, even where the body
     # would not read it: the same values, and the same failure, as calling the define
-    from ruledsl.runtime import fastpaths
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     state = run(DEFINES_IN_PLACE, 'announce ">{either(true, count([1, 2]))} {twice(count([1, 2, 3]))}"')
     assert said(state) == ["true 6"]
     with pytest.raises(ruledsl.RulesError) as caught:
@@ -2279,7 +2278,6 @@ def test_walks_over_the_steps_open_now_end_where_walks_asking_each_step_do(edges
     # fast path "walks" asks a board's conditional steps once and walks over plain tuples
     # (Graphs.simple_ends); without it each step's condition is asked at every step of every
     # walk (Graphs.walks): the same ends, in the same order
-    from ruledsl.runtime import fastpaths
     places = "".join(f"    location L{i}\n" for i in range(6))
     steps_written = "".join(f"    road: L{x} - L{y}{' when open' if cond else ''}\n" for x, y, cond in edges)
     decls = f"var open: bool = {str(open_).lower()}\nboard G:\n    edge road\n{places}{steps_written}"
@@ -2287,11 +2285,9 @@ def test_walks_over_the_steps_open_now_end_where_walks_asking_each_step_do(edges
     flow = f'announce ">{{reachable(L{start}, {steps}, exact: true, revisit: false, avoid: [{avoided}])}}"'
     found = {}
     for off in (set(), {"walks"}):
-        kept, fastpaths.OFF = fastpaths.OFF, off
-        try:
+        with pytest.MonkeyPatch.context() as patch:
+            slow(patch, off)
             found[frozenset(off)] = said(run(decls, flow))
-        finally:
-            fastpaths.OFF = kept
     assert found[frozenset()] == found[frozenset({"walks"})]
 
 

@@ -11,9 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ruledsl
-from ruledsl.runtime import fastpaths
 
-from .conftest import ROOT, random_trace
+from .conftest import ROOT, random_trace, slow
 
 GAME = ROOT / "tests" / "fixtures" / "spliced_rules.rules"
 
@@ -28,7 +27,7 @@ def test_a_rule_written_in_place_plays_as_one_in_a_frame_of_its_own(seed, monkey
 
 
 def _units(off: set, monkeypatch) -> list:
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     pieces = ruledsl.load(str(GAME), players=2).program.code_map.pieces()
     return sorted(name for name, _, _ in pieces.values() if name.startswith("rule "))
 
@@ -40,7 +39,7 @@ def test_only_a_rule_called_from_few_places_is_written_in_place(monkeypatch):
     assert _units({"splice"}, monkeypatch) == ["rule both", "rule bump", "rule countdown", "rule pick_twice",
                                                "rule visit"]
     # (with no short block also written where a block jumps to it: each choice's own block counted)
-    monkeypatch.setattr(fastpaths, "OFF", {"jumps"})
+    slow(monkeypatch, {"jumps"})
     flow = ruledsl.load(str(GAME), players=2).program.code_map.texts("rule pick_twice")
     assert "the flow" in flow       # found by its name, in the unit it was written into
     assert re.search(r"env\['x#_\d+'\] = 1", flow)       # its own x, not the caller's env['x']
@@ -53,7 +52,7 @@ def test_only_a_rule_called_from_few_places_is_written_in_place(monkeypatch):
 def test_the_copies_of_a_rule_written_twice_share_what_their_choices_keep(monkeypatch):
     # the options each choice keeps per list of items: pick_twice's once; bump's and visit's
     # two copies each read one table (each choice's own block counted: see above)
-    monkeypatch.setattr(fastpaths, "OFF", {"jumps"})
+    slow(monkeypatch, {"jumps"})
     game = ruledsl.load(str(GAME), players=2)
     code = game.program.code_map.texts("rule visit")
     kept = Counter(re.findall(r"f_\d+ = (k\d+)\.get\(s_\d+\)", code))
@@ -68,7 +67,7 @@ def test_the_copies_of_a_rule_written_twice_share_what_their_choices_keep(monkey
 
 
 def test_the_callers_names_survive_a_rule_written_in_place(monkeypatch):
-    monkeypatch.setattr(fastpaths, "OFF", set())
+    slow(monkeypatch, set())
     state = ruledsl.load(str(GAME), players=2).new_game(seed=3)
     for label in ["take 1", "take 3"]:     # the second stops the rule's loop, not the caller's
         state.apply(label)
@@ -93,7 +92,7 @@ flow:
 
 @pytest.mark.parametrize("off", [set(), {"splice"}])
 def test_a_failure_in_a_rule_written_in_place_names_the_rule(off, monkeypatch):
-    monkeypatch.setattr(fastpaths, "OFF", off)
+    slow(monkeypatch, off)
     game = ruledsl.load("spin.rules", text=SPIN)
     with pytest.raises(ruledsl.RulesError) as caught:
         game.new_game()

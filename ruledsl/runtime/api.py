@@ -12,7 +12,6 @@ from .engine import loop
 from .engine.decisions import LATER
 from .engine.failures import located
 from .estimate import estimate, has_evaluation
-from .fastpaths import on
 from .model.chance import seed_rng
 from .model.state import SecretLabel, StateData, chain_to_list
 from .replay import _rebuilt, replay  # noqa: F401  (replay: ruledsl.replay's; _rebuilt: a pickled state's)
@@ -456,7 +455,7 @@ def new_state(game, seed: int = 0, chance: str = "seeded", hold: bool = False, m
     prog = game.program
     key = (chance, hold)
     rng = seed_rng(seed)
-    started = prog.started.get(key) if on("started") else None
+    started = prog.started.get(key) if prog.copies_start else None
     if started is not None:
         # The set-up and the flow up to the first decision drew on no chance: every seed
         # starts alike, so the started state is copied instead of run again.

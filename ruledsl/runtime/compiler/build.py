@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from ...errors import RulesError, error
 from ...limits import MAX_COMPONENTS
-from ..effects import bulk
+from ..effects import bulk, flow
 from ..effects import effects as fx
-from ..effects import flow
 from ..engine import decisions as dec
 from ..engine import ops
 from ..engine.failures import located
-from ..fastpaths import on
 from ..engine.graph import Graphs, Step
 from ..engine.library import item_of_kind
 from ..engine.remember import remember, remember1
@@ -29,13 +27,17 @@ from ..model.values import Comp, Die, EnumValue, Location, Player, Zone, display
 from ..seen import display_memo
 from . import names as nm
 from .certain import Certain
-from .exprs import UNSET, ExprGen
+from .code import Code, Name, Slot, Source, fmt, read
+from .exprs import ExprGen
 from .fixed import fixed_items, known_options
-from .source import CodeMap, Namespace, Source
+from .passes import Pipeline, chosen
+from .source import CodeMap, Namespace
 from .stmts import StmtGen
 from .triggers import compile_triggers
 from .unit import Unit
 from .units import UnitGen
+
+UNSET = object()     # a part kept once per loop (hoist.py), not worked out yet
 
 # Everything generated code calls, by the name it calls it.
 HELPERS = {
@@ -67,12 +69,18 @@ HELPERS = {
 _EVALUATING = object()
 
 
-def build_program(checked, players: int, options: dict) -> Program:
-    """The Program of a checked game (check.CheckedGame) for a player count and option values."""
+def build_program(checked, players: int, options: dict, optimizations=None) -> Program:
+    """The Program of a checked game (check.CheckedGame) for a player count and option values.
+    optimizations: the names of the passes to make it with (compiler/passes; None: every pass
+    but those RULEDSL_SLOW leaves out)."""
+    passes = chosen(optimizations)
     prog = Program(checked.definition, players, options)
-    compiler = Compiler(prog, checked)
+    prog.passes = passes
+    compiler = Compiler(prog, checked, passes)
     compiler.work_out_values()
     compiler.compile_code()
+    for made in compiler.pipeline.hook("made"):     # (what a pass leaves the program to do at play)
+        made(prog)
     prog.compiler = compiler        # scenarios compile their bodies into the same namespace
     return prog
 
@@ -80,8 +88,10 @@ def build_program(checked, players: int, options: dict) -> Program:
 class Compiler:
     """Compiles one game's code into its Program (see the module docstring)."""
 
-    def __init__(self, prog: Program, checked):
+    def __init__(self, prog: Program, checked, passes: frozenset = frozenset()):
+        self.passes = passes
         self.prog = prog
+        prog.decided = self.decisions = {}   # (pass, what, span) -> what it made: what each pass decided where
         self.defn = prog.defn
         self.checked = checked
         self.ns = Namespace(HELPERS)
@@ -89,6 +99,7 @@ class Compiler:
         self.code_map = CodeMap()
         prog.code_map = self.code_map
         self.analysis = checked.analysis
+        self.pipeline = Pipeline(passes, self)
         self.names = nm.Names(prog, self.ns, self.const_value, checked)
         self.exprs = ExprGen(self)
         self.stmts = StmtGen(self)
@@ -99,6 +110,17 @@ class Compiler:
         self._queue: list = []          # functions named but not yet compiled
         self._lifted: list = []         # tests written as functions of their own, not yet compiled
         self._evaluators: dict = {}
+
+    def has(self, name: str) -> bool:
+        """Whether the program is made with the pass so named (for a pass that relies on another)."""
+        return name in self.passes
+
+    def decided(self, pass_name: str, what: str, where, made=None) -> None:
+        """Record that a pass decided what at where (a node of the rules, or a span): Program.decided,
+        what tests of the passes assert; made: what the decision made that play fills (a table
+        kept), for tests to look into."""
+        span = getattr(where, "span", where)
+        self.decisions[(pass_name, what, span)] = made
 
     # ---------------------------------------------------------------- values stated as expressions
     def const_value(self, name: str):
@@ -111,20 +133,21 @@ class Compiler:
             consts[name] = self.evaluate(decl.value)
         return consts[name]
 
-    def evaluate(self, expr, bound: dict = None):
-        """The value of an expression on the starting state; bound: values of local names."""
+    def evaluate(self, expr, bound: dict = None, folding: bool = False):
+        """The value of an expression on the starting state; bound: values of local names;
+        folding: it is worked out in the middle of other code, to be written as its value."""
         bound = bound or {}
         key = (id(expr), tuple(bound))
         fn = self._evaluators.get(key)
         if fn is None:
             params = {name: self.ns.fresh("a") for name in bound}
-            name = self.ns.fresh("ev")
+            name = self.ns.function("ev")
             out = Source()
-            out.add(f"def {name}(st{''.join(', ' + p for p in params.values())}):", expr.span)
-            out.add(f"    return {self.exprs.gen(expr, params)}", expr.span)
+            out.add(fmt("def {}(st{}):", name, _leading_commas([read(p) for p in params.values()])), expr.span)
+            out.add(fmt("return {}", self.exprs.gen(expr, self.exprs.root(params, folding))), expr.span, depth=1)
             self.code_map.compile(self.ns, out, "a value of the rules")
             self.flush()
-            fn = self._evaluators[key] = self.ns.globals[name]
+            fn = self._evaluators[key] = self.ns.globals[name.text]
         st = self.prog.initial
         st.steps = 0
         try:
@@ -224,88 +247,85 @@ class Compiler:
                                                                direction is not None)
                 steps.setdefault(la.index, []).append(Step(lb, kind, cond, direction))
         prog.graphs = Graphs({k: tuple(v) for k, v in steps.items()}, defaults,
-                             {loc.index: loc for loc in prog.locations.values()})
+                             {loc.index: loc for loc in prog.locations.values()}, simple=False)
 
     def condition(self, expr, params: tuple, directed: bool = False):
         """A board's `when` or `connect` condition as f(st, a, b, d) -> bool. A `connect` line's a and
         b are always board locations, and d a direction when its steps have one (directed)."""
-        names = {p: f"a{i}" for i, p in enumerate(params)}
-        if params and on("typed"):
-            self.exprs.certain.update(a0=Certain(Location), a1=Certain(Location))
+        steps = [Name(f"a{i}") for i in range(3)]       # the step's two ends and its direction
+        frame = self.exprs.root({p: steps[i] for i, p in enumerate(params)})
+        if params:
+            self.exprs.know(steps[0], Certain(Location))
+            self.exprs.know(steps[1], Certain(Location))
             if directed:
-                self.exprs.certain["a2"] = Certain(EnumValue)
-        name = self.ns.fresh("edge")
+                self.exprs.know(steps[2], Certain(EnumValue))
+        name = self.ns.function("edge")
         out = Source()
-        out.add(f"def {name}(st, a0, a1, a2):", expr.span)
-        try:
-            if on("fuse"):
-                for line in self.exprs.truth_lines(expr, names):
-                    out.add("    " + line, expr.span)
-            else:
-                out.add(f"    return bool({self.exprs.gen(expr, names)})", expr.span)
-        finally:
-            for a in ("a0", "a1", "a2"):
-                self.exprs.certain.pop(a, None)
+        out.add(fmt("def {}(st, a0, a1, a2):", name), expr.span)
+        lines = self.pipeline.first("condition_lines", self.exprs, expr, frame)     # (`fuse`: as statements)
+        for depth, line in lines or [(0, fmt("return bool({})", self.exprs.gen(expr, frame)))]:
+            out.add(line, expr.span, depth=depth + 1)
         self.code_map.compile(self.ns, out, "a board's condition")
-        function = self.ns.globals[name]
+        function = self.ns.globals[name.text]
         function.plain = not params        # reads nothing of the step it is asked about
         function.expr, function.params = expr, params      # (what compiler/reads.py reads of it)
         return function
 
     def progress_function(self, decl):
         """`progress "…"`: a function (st) -> how far the game has gone, as players read it."""
-        name = self.ns.fresh("progress")
+        name = self.ns.function("progress")
         out = Source()
-        out.add(f"def {name}(st):", decl.span)
-        out.add(f"    return _D(st, {self.exprs.gen(decl.text, {})})", decl.span)
+        out.add(fmt("def {}(st):", name), decl.span)
+        out.add(fmt("return _D(st, {})", self.exprs.gen(decl.text, self.exprs.root())), decl.span, depth=1)
         self.code_map.compile(self.ns, out, "the game's progress")
         self.flush()
-        return self.ns.globals[name]
+        return self.ns.globals[name.text]
 
     def shown_function(self, decl):
         """`kind K, shown as "…"`: a function (st, comp) -> how one reads, its fields as names."""
-        name = self.ns.fresh("shown")
-        names = {f.name: f"st.fields[c.id][{i}]" for i, f in enumerate(decl.fields)}
-        names.setdefault("owner", "st.owner[c.id]")
+        name = self.ns.function("shown")
+        c = Name("c")
+        names = {f.name: fmt("st.fields[{}.id][{}]", c, i) for i, f in enumerate(decl.fields)}
+        names.setdefault("owner", fmt("st.owner[{}.id]", c))
         out = Source()
-        out.add(f"def {name}(st, c):", decl.shown.span)
-        out.add(f"    return _D(st, {self.exprs.gen(decl.shown, names)})", decl.shown.span)
+        out.add(fmt("def {}(st, c):", name), decl.shown.span)
+        out.add(fmt("return _D(st, {})", self.exprs.gen(decl.shown, self.exprs.root(names))), decl.shown.span, depth=1)
         self.code_map.compile(self.ns, out, f"how a {decl.name} is shown")
         self.flush()
-        return self.ns.globals[name]
+        return self.ns.globals[name.text]
 
     def evaluation_function(self, decl):
         """`evaluate p: expr`: a function (st, p) -> the number the rules give for player p."""
-        name = self.ns.fresh("evaluate")
+        name = self.ns.function("evaluate")
         out = Source()
-        out.add(f"def {name}(st, p):", decl.body.span)
-        out.add(f"    return {self.exprs.gen(decl.body, {decl.var: 'p'})}", decl.body.span)
+        out.add(fmt("def {}(st, p):", name), decl.body.span)
+        out.add(fmt("return {}", self.exprs.gen(decl.body, self.exprs.root({decl.var: Name("p")}))), decl.body.span,
+                depth=1)
         self.code_map.compile(self.ns, out, "the evaluation")
         self.flush()
-        return self.ns.globals[name]
+        return self.ns.globals[name.text]
 
     # ---------------------------------------------------------------- functions and units
-    def define_function(self, name: str) -> str:
+    def define_function(self, name: str) -> Name:
         return self._function("define", name)
 
-    def rule_function(self, name: str) -> str:
+    def rule_function(self, name: str) -> Name:
         return self._function("rule", name)
 
-    def _function(self, what: str, name: str) -> str:
+    def _function(self, what: str, name: str) -> Name:
         key = (what, name)
         if key not in self._functions:
-            self._functions[key] = self.ns.fresh("d" if what == "define" else "r")
+            self._functions[key] = self.ns.function("d" if what == "define" else "r")
             self._queue.append(key)
         return self._functions[key]
 
-    def lift(self, name: str, params: list, lines: list, span) -> None:
-        """Define name(params) with the body lines (a test written as a function of its own:
-        compiler/lift.py) before the code that calls it runs."""
+    def lift(self, name: Name, params: list, lines: list, span) -> None:
+        """Define name(params) with the body lines ([(depth, Code)]: a test written as a function
+        of its own, compiler/lift.py) before the code that calls it runs."""
         out = Source()
-        out.add(f"def {name}({', '.join(params)}):", span)
-        with out.indented():
-            for line in lines:
-                out.add(line, span)
+        out.add(fmt("def {}({}):", name, _joined(params)), span)
+        for depth, line in lines:
+            out.add(line, span, depth=depth + 1)
         self._lifted.append((out, span))
 
     def flush(self) -> None:
@@ -319,20 +339,18 @@ class Compiler:
             python_name = self._functions[(what, name)]
             decl = (self.defn.defines if what == "define" else self.defn.rules)[name]
             params = {p: self.ns.fresh("p") for p in decl.params}
+            frame = self.exprs.root(params)
             out = Source()
-            out.add(f"def {python_name}(st{''.join(', ' + p for p in params.values())}):", decl.span)
+            out.add(fmt("def {}(st{}):", python_name, _leading_commas([read(p) for p in params.values()])), decl.span)
             with out.indented():
                 if what == "define":
-                    self.exprs.inlining.add(name)
-                    try:
-                        # a define that is one `any(each …)` is its loop (a generator per call less)
-                        lines = self.exprs.any_lines(decl.body, params) if on("fuse") else None
-                        for line in lines or [f"return {self.exprs.gen(decl.body, params)}"]:
-                            out.add(line, decl.span)
-                    finally:
-                        self.exprs.inlining.discard(name)
+                    frame = frame.typed_as(frame.types, frozenset([name]))
+                    # (`fuse`: a define that is one `any(each …)` is its loop: a generator per call less)
+                    lines = self.pipeline.first("define_lines", self.exprs, decl, frame)
+                    for depth, line in lines or [(0, fmt("return {}", self.exprs.gen(decl.body, frame)))]:
+                        out.add(line, decl.span, depth=depth)
                 else:
-                    self.stmts.block(decl.body, params, out)
+                    self.stmts.block(decl.body, frame, out)
             self.code_map.compile(self.ns, out, f"{what} {name}")
 
     def rule_unit(self, name: str) -> int:
@@ -341,16 +359,16 @@ class Compiler:
             decl = self.defn.rules[name]
             unit = self.new_unit(f"rule {name}")
             self.unit_of_rule[name] = unit.index
-            names = {p: f"env[{p!r}]" for p in decl.params}
+            frame = self.exprs.root({p: Slot(p) for p in decl.params})
             # what is certain where the rule is first called (a loop's item there) is not certain of
             # its own names, which other calls fill (its unit is laid out in the middle of a caller's)
             certain, self.exprs.certain = self.exprs.certain, {}
             try:
                 with self.units.laying_out(name):
-                    self.units.block(unit, decl.body, names, [], [])
+                    self.units.block(unit, decl.body, frame, [], [])
             finally:
                 self.exprs.certain = certain
-            unit.add("st.frames.pop()", decl.span)
+            unit.frames("st.frames.pop()", decl.span)
         return self.unit_of_rule[name]
 
     def new_unit(self, name: str) -> Unit:
@@ -374,19 +392,21 @@ class Compiler:
         flow_unit.add("return _SUSPEND", defn.flow.body[0].span if defn.flow.body else None)  # held: see loop.start
         flow_unit.end_block()
         flow_unit.place(flow_unit.label(), defn.flow.span)
-        self.units.block(flow_unit, defn.flow.body, {}, [], [])
+        self.units.block(flow_unit, defn.flow.body, self.exprs.root(), [], [])
         end = defn.flow.body[-1].span if defn.flow.body else defn.flow.span
-        flow_unit.add(f"raise _error({self.ns.const(end)}, {self.ns.const(FLOW_END)}, {self.ns.const(FLOW_END_HINT)})", end)
+        flow_unit.add(fmt("raise _error({}, {}, {})", self.ns.const(end), self.ns.const(FLOW_END),
+                          self.ns.const(FLOW_END_HINT)), end)
         prog.flow_unit = flow_unit.index
         if defn.setup is not None:
             setup = self.new_unit("the set-up")
-            self.units.block(setup, defn.setup.body, {}, [], [])
-            setup.add("st.frames.pop()", defn.setup.span)
+            self.units.block(setup, defn.setup.body, self.exprs.root(), [], [])
+            setup.frames("st.frames.pop()", defn.setup.span)
             prog.setup_unit = setup.index
         compile_triggers(self)
         self.flush()
+        linking = self.pipeline.first("link_units")    # (`jumps`: blocks that call the block they go on to)
         for unit in self.unit_list:
-            source, names = unit.source(f"u{unit.index}_b")
+            source, names = unit.source(f"u{unit.index}_b", linking)
             self.code_map.compile(self.ns, source, unit.name, unit.parts)
             prog.code.append([self.ns.globals[name] for name in names])
             prog.unit_spans.append(unit.block_spans)
@@ -406,6 +426,20 @@ def _within_limit(made: int, count, content) -> None:
     if type(count) is int and made + count > MAX_COMPONENTS:
         raise error(content.span, f"this brings the game to {made + count:,} components; "
                     f"a game may have at most {MAX_COMPONENTS:,}", "choose smaller option values")
+
+
+def _leading_commas(codes: list) -> Code:
+    parts = []
+    for code in codes:
+        parts += [", ", code]
+    return Code(tuple(parts))
+
+
+def _joined(codes: list) -> Code:
+    parts = []
+    for i, code in enumerate(codes):
+        parts += ([", "] if i else []) + [code]
+    return Code(tuple(parts))
 
 
 def _zero(ref):

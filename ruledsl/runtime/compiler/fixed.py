@@ -4,7 +4,7 @@ A decision's `where` such as `touching(pair[0], pair[1])` over the free tiles of
 worked out for every selection at every such decision (hundreds of pairs), though what it
 reads (rows, columns, a location's declared fields, which location is which) never changes
 in play. The leading conditions of a `where` that read nothing else are worked out once per
-selection for the whole game and remembered (fastpaths: "fixed"); the rest is worked out
+selection for the whole game and remembered (the pass `fixed`, compiler/passes); the rest is worked out
 each time, after them, as before.
 
 What counts as fixed is checked on the rules' expressions: the chosen item, its parts

@@ -4,46 +4,40 @@ Inside an expression Python has only a generator for such a test: made, and resu
 item, for each time the expression is worked out. A function whose body is the test's loop
 (returning at the first item that passes) costs one call instead: a third to a fifth of the
 generator's cost for the few items a square or a hand holds (measured). The function is given
-the local names the loop reads (the state, the frame's names, the items of enclosing loops).
+the state and the local names the loop reads (the frame's env, the items of enclosing loops),
+as the loop's Code says (code.py: the Names it reads and binds).
 """
 from __future__ import annotations
 
-import builtins
-import re
-import symtable
+from .code import ENV, Bind, Slot, read, text
 
-# The Python temporaries generated code binds with `:=` where it reads them (compiler/exprs.py):
-# bound inside the loop before they are read, so the function may bind them itself.
-_TEMPORARY = re.compile(r"t_\d+")
+ST = text("st")
 
 
-def free_locals(lines: list, known) -> list:
-    """The names the function body lines read but neither bind nor find among known (the
-    program's globals) nor Python's builtins, in order of first appearance; None when the body
-    binds a name that is not a temporary nor set by a line of its own (a name that the
-    expression around it would also read: it could not be given back)."""
-    text = "def _body():\n" + "".join(f"    {line}\n" for line in lines)
-    scope = symtable.symtable(text, "<lifted>", "exec").get_children()[0]
-    own = {line.split(" = ", 1)[0] for line in lines if re.fullmatch(r"[a-z]_\d+ = .*", line)}
-    free, bound = [], set()
-    for table in _scopes(scope):
-        for symbol in table.get_symbols():
-            name = symbol.get_name()
-            if table is scope and symbol.is_assigned():
-                bound.add(name)
-            elif symbol.is_global() and symbol.is_referenced() and name not in known \
-                    and not hasattr(builtins, name) and name not in free:
-                free.append(name)
-    if any(not _TEMPORARY.fullmatch(name) and name not in own for name in bound - _loop_names(lines)):
-        return None
-    return sorted(free, key=lambda name: re.search(rf"\b{name}\b", "\n".join(lines)).start())
-
-
-def _scopes(table):
-    yield table
-    for child in table.get_children():
-        yield from _scopes(child)
-
-
-def _loop_names(lines: list) -> set:
-    return set(re.findall(r"^\s*for ([a-z]_\d+) in ", "\n".join(lines), re.M))
+def free_locals(lines: list):
+    """The parameters of a function whose body is lines ([(depth, Code)]): the state, then the
+    locals the body reads but does not bind, in the order first read (the frame's env as `env`);
+    None when the body binds a name that is not a temporary (`t_…`), a loop's or one it sets by
+    a line of its own (a name that the expression around it would also read: it could not be
+    given back)."""
+    binds, reads = [], []
+    for _, code in lines:
+        for part in code.names():
+            if type(part) is Bind:
+                binds.append(part)
+            elif type(part) is Slot:
+                reads.append(ENV)
+            elif part.local:
+                reads.append(part)
+    loops = {b.name for b in binds if b.kind == "for"}
+    own = {b.name for b in binds if b.kind == "set" and len(b.name.prefix) == 1}
+    for b in binds:
+        name = b.name
+        if b.kind != "for" and name not in loops and name.prefix != "t" and name not in own:
+            return None
+    bound = {b.name for b in binds}
+    free = []
+    for name in reads:
+        if name not in bound and name not in free:
+            free.append(name)
+    return [ST] + [read(name) for name in free]

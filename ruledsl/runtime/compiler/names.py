@@ -13,7 +13,7 @@ from ...errors import did_you_mean, error
 from ...ir import nodes as n
 from ..model.collections import items_of
 from ..model.values import Comp, EnumValue, Location, Player, Zone, display
-
+from .code import Code, Name, Slot, fmt, text
 
 LOCAL = ("local", "parameter")
 COMPONENT_FIELD_NAMES = frozenset({"owner", "location", "face_up", "kind", "id"})
@@ -32,27 +32,28 @@ class Names:
         self._readers: dict = {}
 
     # ---------------------------------------------------------------- reading
-    def name(self, e, names: dict) -> str:
-        """Python text reading the name e: a local's Python text from names, else what the
-        checker resolved it to."""
+    def name(self, e, frame) -> Code:
+        """The Code reading the name e: a local's from the frame, else what the checker resolved
+        it to."""
         decl = self.checked.declaration_of(e)
         if decl is None:
             self.unresolved += 1
-            local = names.get(e.name)
+            local = frame.names.get(e.name)
             return local if local is not None else self.read(e.name, e.span)
         if decl.category in LOCAL:
-            return names[e.name]
+            return frame.names[e.name]
         reader = GLOBAL_READS.get(decl.category)
         if reader is None:
             raise error(e.span, f"{e.name} is a {decl.category}, not a value")
         if decl.category == "seat" and e.name not in self.prog.seat_by_name:
             # a seat this player count leaves empty: an error only if the rules come to read it
-            return f"_absent_seat({self.ns.const(e.span)}, {e.name!r}, {self.prog.player_count})"
+            return fmt("_absent_seat({}, {}, {})", self.ns.const(e.span), self.ns.const(e.name),
+                       self.prog.player_count)
         return reader(self, e.name)
 
-    def read(self, name: str, span) -> str:
-        """Python text reading a global name that the checker did not resolve (a name the
-        compiler itself wrote)."""
+    def read(self, name: str, span) -> Code:
+        """The Code reading a global name that the checker did not resolve (a name the compiler
+        itself wrote)."""
         prog = self.prog
         if name in prog.var_slots:
             return GLOBAL_READS["variable"](self, name)
@@ -112,11 +113,11 @@ class Names:
             raise error(span, f"{display(st, obj)} has no '{name}'")
         return readers, fail
 
-    def typed_field(self, obj_type, name: str, t: str):
-        """(test, read, class, kind) reading `t.name` directly when the checker says what t is, or
-        None. test is a format string whose {} receives the text binding t; when the test fails
-        at play (a value of another sort, none), the general reader decides. class (its name in
-        generated code) and kind (a component's, or None): what test checks t is."""
+    def typed_field(self, obj_type, name: str, t: Code):
+        """A Typed reading `t.name` directly when the checker says what t is, or None: its test of
+        what t is (given the Code that binds t), its read, and the class and kind (a component's,
+        or None) the test checks. When the test fails at play (a value of another sort, none), the
+        general reader decides."""
         if obj_type is None or obj_type.head == "any":
             obj_type = self.guessed(name)
             if obj_type is None:
@@ -126,26 +127,29 @@ class Names:
             kind = prog.kinds[obj_type.name]
             i = kind.field_index.get(name)
             if i is not None and name not in COMPONENT_FIELD_NAMES:
-                return f"type({{}}) is Comp and {t}.kind is {k(kind)}", f"st.fields[{t}.id][{i}]", "Comp", kind
+                return Typed(lambda given: fmt("type({}) is Comp and {}.kind is {}", given, t, k(kind)),
+                             fmt("st.fields[{}.id][{}]", t, i), Comp, kind)
             if name == "owner":
-                return "type({}) is Comp", f"st.owner[{t}.id]", "Comp", None
+                return Typed(_is("Comp"), fmt("st.owner[{}.id]", t), Comp)
             if name == "face_up":
-                return "type({}) is Comp", f"st.face[{t}.id]", "Comp", None
+                return Typed(_is("Comp"), fmt("st.face[{}.id]", t), Comp)
             if name == "location":
-                return "type({}) is Comp", f"{k(prog.places)}[st.loc[{t}.id]]", "Comp", None
+                held = t if t.cheap else None       # (what lies there may be read by that slot: calls.held_by)
+                return Typed(_is("Comp"), fmt("{}[st.loc[{}.id]]", k(prog.places), t, held=held), Comp)
             return None
         if obj_type.head == "player":
             if name in prog.var_slots and prog.var_decls[name].per_player:
-                return "type({}) is Player", f"st.vals[{prog.var_slots[name]} + {t}.index]", "Player", None
+                return Typed(_is("Player"), fmt("st.vals[{} + {}.index]", prog.var_slots[name], t, safe=_plain(t)),
+                             Player)
             if name in prog.zones and prog.defn.zones[name].per_player:
-                return "type({}) is Player", f"{k(prog.zones[name])}[{t}.index]", "Player", None
+                return Typed(_is("Player"), fmt("{}[{}.index]", k(prog.zones[name]), t), Player)
             if name in ("seat", "name"):
-                return "type({}) is Player", f"{t}.{name}", "Player", None
+                return Typed(_is("Player"), fmt("{}." + name, t), Player)
             return None
         if obj_type.head == "location" and name not in ("contents",):
             if name in ("name", "board", "row", "column"):
-                return "type({}) is Location", f"{t}.{name}", "Location", None
-            return "type({}) is Location", f"{t}.fields.get({k(name)})", "Location", None
+                return Typed(_is("Location"), fmt("{}." + name, t), Location)
+            return Typed(_is("Location"), fmt("{}.fields.get({})", t, k(name)), Location)
         return None
 
     def guessed(self, name: str):
@@ -180,19 +184,42 @@ class Names:
             return prog.var_slots[name]
         return None
 
-    def writer(self, target, obj_text, span):
-        """Python text of a function call storing a value into a target: `set x`, `set p.score`,
-        `set c.owner`, `set c.field`. obj_text is the text reading the target's object (Attr)."""
+    def writer(self, target, obj, span):
+        """A function value -> the Code of a statement storing value into a target: `set x`, `set
+        p.score`, `set c.owner`, `set c.field`. obj is the Name holding the target's object (Attr)."""
         prog, k = self.prog, self.ns.const
         if isinstance(target, n.Name):
-            return lambda value: f"st.vals[{prog.var_slots[target.name]}] = {value}"
+            return lambda value: fmt("st.vals[{}] = {}", prog.var_slots[target.name], value)
         name = target.name
         if name in prog.var_slots and prog.var_decls[name].per_player:
             slot = prog.var_slots[name]
-            return lambda value: f"_set_player_var(st, {slot}, {obj_text}, {value}, {k(name)}, {k(span)})"
+            return lambda value: fmt("_set_player_var(st, {}, {}, {}, {}, {})", slot, obj, value, k(name), k(span))
         if name == "owner":
-            return lambda value: f"_set_owner(st, {obj_text}, {value}, {k(span)})"
-        return lambda value: f"_set_field(st, {obj_text}, {k(name)}, {value}, {k(span)})"
+            return lambda value: fmt("_set_owner(st, {}, {}, {})", obj, value, k(span))
+        return lambda value: fmt("_set_field(st, {}, {}, {}, {})", obj, k(name), value, k(span))
+
+
+class Typed:
+    """A field read directly (Names.typed_field): test(given) -> the Code testing what the object
+    is, given the Code that reads (or binds) it; read: the Code of the read; cls, kind: what the
+    test checks the object is (a component's kind, or None)."""
+    __slots__ = ("test", "read", "cls", "kind")
+
+    def __init__(self, test, read: Code, cls, kind=None):
+        self.test, self.read, self.cls, self.kind = test, read, cls, kind
+
+
+def _is(cls_name: str):
+    return lambda given: fmt("type({}) is " + cls_name, given)
+
+
+def _plain(t: Code) -> bool:
+    """Whether a seat's variable read through t cannot fail and is worth reading where a loop is
+    entered (hoist.py): t a loop's name, or a name kept in the frame's env."""
+    var = t.var
+    if type(var) is Name:
+        return var.prefix == "v"
+    return type(var) is Slot and all(c.isalnum() or c == "_" for c in var.key)
 
 
 def _component_field(prog, name, span):
@@ -216,14 +243,14 @@ def _component_field(prog, name, span):
     return field
 
 
-# The built-in names every game has, as Python text (players and player_count are fixed per game).
+# The built-in names every game has, as Code (players and player_count are fixed per game).
 BUILTIN_READS = {
     "players": lambda names: names.ns.const(names.prog.players),
-    "player_count": lambda names: repr(names.prog.player_count),
-    "current_player": lambda names: "st.current",
-    "round_number": lambda names: "st.round",
-    "game_over": lambda names: "(st.result is not None)",
-    "winners": lambda names: f"{names.ns.const(names.winners)}(st)",
+    "player_count": lambda names: names.ns.const(names.prog.player_count),
+    "current_player": lambda names: text("st.current"),
+    "round_number": lambda names: text("st.round"),
+    "game_over": lambda names: text("(st.result is not None)"),
+    "winners": lambda names: fmt("{}(st)", names.ns.const(names.winners)),
 }
 assert set(BUILTIN_READS) == set(BUILTIN_NAMES)
 
@@ -232,9 +259,9 @@ def _handle(table: str):
     return lambda names, name: names.ns.const(getattr(names.prog, table)[name])
 
 
-# A resolved global name, by its declaration's category (check/context.py), as Python text.
+# A resolved global name, by its declaration's category (check/context.py), as Code.
 GLOBAL_READS = {
-    "variable": lambda names, name: f"st.vals[{names.prog.var_slots[name]}]",
+    "variable": lambda names, name: fmt("st.vals[{}]", names.prog.var_slots[name], safe=True),
     "constant": lambda names, name: names.ns.const(names.const_value(name)),
     "builtin name": lambda names, name: BUILTIN_READS[name](names),
     "option": _handle("options"), "seat": _handle("seat_by_name"), "enum": _handle("enums"),

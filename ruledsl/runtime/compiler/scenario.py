@@ -12,21 +12,21 @@ from __future__ import annotations
 from ...check.builtins import SCENARIO_ONLY
 from ...check.walk import bodies, walk_block
 from ...ir import nodes as n
-from .source import Source
-from .stmts import StmtGen
+from .code import Bind, Code, Source, fmt
+from .stmts import _OPENS_BLOCK, MAX_BLOCKS, StmtGen
 
 
 def compile_scenario(compiler, decl):
     """The function running one scenario's body."""
     gen = ScenarioGen(compiler)
     out = Source()
-    name = compiler.ns.fresh("scenario")
-    out.add(f"def {name}(st, drv):", decl.span)
+    name = compiler.ns.function("scenario")
+    out.add(fmt("def {}(st, drv):", name), decl.span)
     with out.indented():
-        gen.block(decl.body, {}, out)
+        gen.block(decl.body, compiler.exprs.root(), out)
     compiler.code_map.compile(compiler.ns, out, f"scenario \"{decl.title}\"")
     compiler.flush()
-    return compiler.ns.globals[name]
+    return compiler.ns.globals[name.text]
 
 
 def _has_scenario_statements(stmt) -> bool:
@@ -36,97 +36,110 @@ def _has_scenario_statements(stmt) -> bool:
 class ScenarioGen(StmtGen):
     """Statements of a scenario: the game's statements, plus play, expect and force."""
 
-    def stmt(self, s, names, out, persist):
+    def stmt(self, s, frame, out, persist):
+        if self.blocks >= MAX_BLOCKS and type(s) in _OPENS_BLOCK:
+            return self.as_function(s, frame, out, persist)
         handler = getattr(self, "c_" + type(s).__name__, None)
         if handler is not None and (type(s) not in (n.If, n.ForEach) or _has_scenario_statements(s)):
-            found = handler(s, names, out)
-            return names if found is None else found
+            found = handler(s, frame, out)
+            return frame if found is None else found
         if isinstance(s, (n.Choose, n.Menu)):
-            out.add(f"drv.fail({self.k(s.span)}, {self.k(DECIDES)})", s.span)
-            return names
+            out.add(fmt("drv.fail({}, {})", self.k(s.span), self.k(DECIDES)), s.span)
+            return frame
         # A change to the position: the game ending is noted, and the pending decision is stale.
         out.add("try:", s.span)
-        with out.indented():
-            names = super().stmt(s, names, out, persist)
+        with out.indented(), self.opened():
+            frame = super().stmt(s, frame, out, persist)
         out.add("except _GameOver:", s.span)
-        out.add("    drv.game_over()", s.span)
+        out.add("drv.game_over()", s.span, depth=1)
         out.add("drv.dirty = True", s.span)
-        return names
+        return frame
 
     # ---------------------------------------------------------------- blocks holding scenario statements
-    def c_If(self, s, names, out):
+    def c_If(self, s, frame, out):
         out.add("drv.fresh()", s.span)
-        super().s_If(s, names, out, False)
+        super().s_If(s, frame, out, False)
 
-    def c_ForEach(self, s, names, out):
+    def c_ForEach(self, s, frame, out):
         out.add("drv.fresh()", s.span)
-        var, inner = self.bind(s.var, names, False)
-        out.add(f"for {var} in _items_of(st, {self.x(s.source, names)}):", s.span)
-        with out.indented():
+        var, inner = self.bind(s.var, frame, False)
+        out.add(fmt("for {} in _items_of(st, {}):", Bind(var, "for"), self.x(s.source, frame)), s.span)
+        with out.indented(), self.opened(loop=True):
             self.block(s.body, inner, out)
 
     # ---------------------------------------------------------------- scenario statements
-    def c_Expect(self, s, names, out):
+    def c_Expect(self, s, frame, out):
         out.add("drv.fresh_unless_held()", s.span)
         cond = s.cond
         shown = _parts(cond)
-        parts = "None"
+        parts = self.k(None)
         if shown:
-            parts = "[" + ", ".join(f"({self.k(p.span)}, lambda: {self.exprs.plain(p, names)})" for p in shown) + "]"
-        out.add(f"if not ({self.x(cond, names)}):", s.span)
-        out.add(f"    drv.expect_failed({self.k(s.span)}, {self.k(cond.span)}, {parts})", s.span)
+            pairs = [fmt("({}, lambda: {})", self.k(p.span), self.exprs.plain(p, frame)) for p in shown]
+            parts = fmt("[{}]", _joined(pairs))
+        out.add(fmt("if not ({}):", self.x(cond, frame)), s.span)
+        out.add(fmt("drv.expect_failed({}, {}, {})", self.k(s.span), self.k(cond.span), parts), s.span, depth=1)
 
-    def who(self, e, names) -> str:
-        return f"drv.seat({self.x(e, names)}, {self.k(e.span)})" if e is not None else "None"
+    def who(self, e, frame):
+        return fmt("drv.seat({}, {})", self.x(e, frame), self.k(e.span)) if e is not None else self.k(None)
 
-    def c_ExpectLegal(self, s, names, out):
+    def c_ExpectLegal(self, s, frame, out):
         out.add("drv.fresh()", s.span)
-        out.add(f"drv.expect_legal({self.k(s.span)}, _D(st, {self.x(s.label, names)}), {self.who(s.by, names)}, "
-                f"{s.legal})", s.span)
+        out.add(fmt("drv.expect_legal({}, _D(st, {}), {}, {})", self.k(s.span), self.x(s.label, frame),
+                    self.who(s.by, frame), self.k(s.legal)), s.span)
 
-    def c_ExpectTold(self, s, names, out):
+    def c_ExpectTold(self, s, frame, out):
         out.add("drv.fresh()", s.span)
-        out.add(f"drv.expect_told({self.k(s.span)}, _D(st, {self.x(s.text, names)}), {self.who(s.seat, names)}, "
-                f"{s.negated})", s.span)
+        out.add(fmt("drv.expect_told({}, _D(st, {}), {}, {})", self.k(s.span), self.x(s.text, frame),
+                    self.who(s.seat, frame), self.k(s.negated)), s.span)
 
-    def c_ExpectSees(self, s, names, out):
+    def c_ExpectSees(self, s, frame, out):
         out.add("drv.fresh()", s.span)
-        who = self.who(s.seat, names)
+        who = self.who(s.seat, frame)
         item = s.item
         var = item.name if isinstance(item, (n.Name, n.Attr)) else None
-        if var in self.prog.var_slots and not (isinstance(item, n.Name) and item.name in names):
-            owner = self.x(item.obj, names) if isinstance(item, n.Attr) else "None"
-            out.add(f"drv.expect_sees_var({self.k(s.span)}, {self.k(item.span)}, {who}, {self.k(var)}, {owner}, "
-                    f"{s.negated})", s.span)
+        if var in self.prog.var_slots and not (isinstance(item, n.Name) and item.name in frame.names):
+            owner = self.x(item.obj, frame) if isinstance(item, n.Attr) else self.k(None)
+            out.add(fmt("drv.expect_sees_var({}, {}, {}, {}, {}, {})", self.k(s.span), self.k(item.span), who,
+                        self.k(var), owner, self.k(s.negated)), s.span)
             return
-        out.add(f"drv.expect_sees({self.k(s.span)}, {self.k(item.span)}, {who}, {self.x(item, names)}, {s.negated})",
-                s.span)
+        out.add(fmt("drv.expect_sees({}, {}, {}, {}, {})", self.k(s.span), self.k(item.span), who,
+                    self.x(item, frame), self.k(s.negated)), s.span)
 
-    def c_ExpectOptions(self, s, names, out):
+    def c_ExpectOptions(self, s, frame, out):
         out.add("drv.fresh()", s.span)
-        labels = "[" + ", ".join(f"_D(st, {self.x(label, names)})" for label in s.labels) + "]"
-        out.add(f"drv.expect_options({self.k(s.span)}, {labels}, {self.who(s.by, names)})", s.span)
+        labels = fmt("[{}]", _joined([fmt("_D(st, {})", self.x(label, frame)) for label in s.labels]))
+        out.add(fmt("drv.expect_options({}, {}, {})", self.k(s.span), labels, self.who(s.by, frame)), s.span)
 
-    def c_Play(self, s, names, out):
+    def c_Play(self, s, frame, out):
         out.add("drv.fresh()", s.span)
         out.add("drv.mark_log()", s.span)
-        out.add(f"drv.play({self.k(s.span)}, _D(st, {self.x(s.label, names)}), {self.who(s.by, names)})", s.span)
+        out.add(fmt("drv.play({}, _D(st, {}), {})", self.k(s.span), self.x(s.label, frame), self.who(s.by, frame)),
+                s.span)
 
-    def c_Force(self, s, names, out):
+    def c_Force(self, s, frame, out):
         event = s.event
         if isinstance(event, n.Call) and event.func in ("draw", "shuffle") and len(event.args) == 1:
-            outcomes = ", ".join(self.x(o, names) for o in (s.outcome,) + s.more)
-            out.add(f"drv.force_{event.func}({self.k(s.span)}, {self.x(event.args[0], names)}, [{outcomes}])", s.span)
+            outcomes = _joined([self.x(o, frame) for o in (s.outcome,) + s.more])
+            out.add(fmt("drv.force_" + event.func + "({}, {}, [{}])", self.k(s.span), self.x(event.args[0], frame),
+                        outcomes), s.span)
             return
         if not isinstance(event, n.Call) or event.func not in ("roll", "random") or len(event.args) != 1:
-            out.add(f"drv.fail({self.k(s.span)}, {self.k(FORCE_SHAPE)})", s.span)
+            out.add(fmt("drv.fail({}, {})", self.k(s.span), self.k(FORCE_SHAPE)), s.span)
             return
-        die = self.x(event.args[0], names) if event.func == "roll" else "None"
+        die = self.x(event.args[0], frame) if event.func == "roll" else self.k(None)
         for outcome in (s.outcome,) + s.more:
-            out.add(f"drv.force({self.k(s.span)}, {self.k(event.func)}, {die}, {self.x(outcome, names)})", s.span)
+            out.add(fmt("drv.force({}, {}, {}, {})", self.k(s.span), self.k(event.func), die, self.x(outcome, frame)),
+                    s.span)
 
 
 _COMPARISONS = ("==", "!=", "<", "<=", ">", ">=", "in", "not in", "is", "is not")
+
+
+def _joined(codes: list) -> Code:
+    parts = []
+    for i, code in enumerate(codes):
+        parts += ([", "] if i else []) + [code]
+    return Code(tuple(parts))
 
 
 def _parts(cond) -> list:

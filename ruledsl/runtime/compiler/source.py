@@ -1,18 +1,17 @@
-"""Python source as the compiler writes it: lines with the rules-file span each one runs,
-the constants the code refers to, and the table that turns a line of generated code
-back into a place in the rules file when something fails there.
+"""The namespace generated code runs in, and the table that turns a line of generated code back
+into a place in the rules file when something fails there.
 
-User text never enters the source: every string, handle and span is a constant
-in the namespace the code runs in, named k1, k2, …; only identifiers the
-grammar admits and numbers are written into the source itself.
+User text never enters the source: every string, handle and span is a constant in the namespace
+the code runs in, named k1, k2, …; only numbers, the keys of the frame's env (identifiers the
+grammar admits) and the compiler's own names are written into the source itself.
 """
 from __future__ import annotations
 
-import re
-from contextlib import contextmanager
 from itertools import islice
 
 from ...source import part_named
+from .code import Code, Name, Site, Source
+from .nesting import MAX_DEPTH, legal
 
 
 class Namespace:
@@ -21,29 +20,28 @@ class Namespace:
     def __init__(self, helpers: dict):
         self.globals = dict(helpers)
         self._names: dict = {}        # id(value) -> its name (the namespace keeps the value alive)
-        self._constants: set = set()  # the names const() made
-        # Constants that stand for the same thing though they differ (a library function's name,
-        # made per call for the place it names in a failure: site()): name -> what it stands for.
-        self.aliases: dict = {}
         # Library functions called in place, one name per call written (site()): name -> (the
         # function, the builtin's name, the call's span, how many values the rules wrote).
         self.sites: dict = {}
         self._count = 0
 
-    def const(self, value) -> str:
-        """The source text that reads value: a literal for None, bools and ints, a name otherwise."""
-        if value is None or type(value) is bool or type(value) is int:
-            return repr(value)
+    def const(self, value, alias=None) -> Code:
+        """The Code that reads value: a literal for None, bools and ints, a name otherwise. alias:
+        what it stands for however written (a library function made for one place: hoist.py)."""
+        if value is None or type(value) is bool:
+            return Code((repr(value),), value=value, truth=value if value is not None else None, ident=True,
+                        cheap=True)
+        if type(value) is int:
+            return Code((repr(value),), value=value)
         name = self._names.get(id(value))
         if name is None:
             self._count += 1
             name = f"k{self._count}"
             self.globals[name] = value
             self._names[id(value)] = name
-            self._constants.add(name)
-        return name
+        return Code((name,), value=value, ident=True, cheap=True, alias=alias)
 
-    def site(self, impl, name: str, span, shown=None) -> str:
+    def site(self, impl, name: str, span, shown=None) -> Code:
         """A name of its own for a library function called at one place of the rules (span): the
         call costs no wrapper, and a failure in it is told after the fact as that call failing
         (CodeMap.failed_call). shown: how many of the values passed the rules wrote without a
@@ -51,46 +49,23 @@ class Namespace:
         self._count += 1
         key = f"k{self._count}"
         self.globals[key] = impl
-        self._constants.add(key)
         self.sites[key] = (impl, name, span, shown)
-        return key
+        return Code((Site(key),), value=impl, ident=True, cheap=True)
 
-    def known(self, text: str, missing=None):
-        """The value Python text stands for when it is a constant (a literal or a name const()
-        made), else missing."""
-        if text in self._constants:
-            return self.globals[text]
-        return {"None": None, "True": True, "False": False}.get(text, int(text) if _is_int(text) else missing)
+    def with_alias(self, code: Code, alias: str) -> Code:
+        """code (a library function's constant) standing for alias, however written (hoist.py)."""
+        return Code(code.parts, value=code.value, ident=True, cheap=True, alias=alias)
 
-    def fresh(self, prefix: str) -> str:
+    def fresh(self, prefix: str) -> Name:
         """A new Python name for a local of generated code (rules' own names never become Python
         names: a rule's local is a fresh name like this one, or an entry of the frame's env)."""
         self._count += 1
-        return f"{prefix}_{self._count}"
+        return Name(f"{prefix}_{self._count}", prefix)
 
-
-class Source:
-    """Lines of Python being written, each with the span of the statement it belongs to."""
-
-    def __init__(self):
-        self.lines: list = []
-        self.spans: list = []
-        self._depth = 0
-
-    def add(self, text: str, span) -> None:
-        self.lines.append("    " * self._depth + text)
-        self.spans.append(span)
-
-    @contextmanager
-    def indented(self):
-        self._depth += 1
-        try:
-            yield
-        finally:
-            self._depth -= 1
-
-    def text(self) -> str:
-        return "\n".join(self.lines) + "\n"
+    def function(self, prefix: str) -> Name:
+        """A new name for a function of the namespace (a define's, a block's, a lifted test's)."""
+        self._count += 1
+        return Name(f"{prefix}_{self._count}", prefix, local=False)
 
 
 class CodeMap:
@@ -100,15 +75,36 @@ class CodeMap:
     def __init__(self):
         self._pieces: dict = {}      # filename -> (name, spans by line, source text, parts)
         self._sites: dict = {}       # the namespace's library calls in place (Namespace.site)
+        self._calls: dict = {}       # filename -> {(line, column): the name of the site called there}
 
     def compile(self, ns: Namespace, source: Source, name: str, parts=()) -> None:
-        """Compile source and run its definitions into the namespace. parts: [(span, name)] of
-        the parts of the rules written into the piece that have names of their own (a rule written
-        in its caller's unit), the innermost last."""
+        """Render source, compile it and run its definitions into the namespace. parts: [(span,
+        name)] of the parts of the rules written into the piece that have names of their own (a
+        rule written in its caller's unit), the innermost last."""
         filename = f"<rules {len(self._pieces) + 1}: {name}>"
         self._sites = ns.sites
-        text = source.text()
-        self._pieces[filename] = (name, list(source.spans), text, tuple(parts))
+        lines, texts, helpers = [], [], []
+        for line in source.lines:
+            at = []
+            rendered = line.rendered(at)
+            # (brackets nesting deeper than Python allows take a line of twice as many characters)
+            if len(rendered) > 2 * MAX_DEPTH:
+                legal_line = legal(line, ns, helpers)
+                if legal_line is not line:
+                    line, at = legal_line, []
+                    rendered = line.rendered(at)
+            lines.append(line)
+            texts.append((rendered, at))
+        texts = [(line.rendered(at := []), at) for line in helpers] + texts
+        lines = helpers + lines
+        calls = {}
+        for number, (rendered, at) in enumerate(texts, 1):
+            for column, site in at:
+                calls[(number, column)] = site.text
+        texts = [rendered for rendered, _ in texts]
+        text = "\n".join(texts) + "\n"
+        self._pieces[filename] = (name, [line.span for line in lines], text, tuple(parts))
+        self._calls[filename] = calls
         exec(compile(text, filename, "exec"), ns.globals)
 
     def pieces(self) -> dict:
@@ -160,9 +156,9 @@ class CodeMap:
         line of generated code whose failing instruction is a call of a site's name."""
         found = None
         while tb is not None:
-            piece = self._pieces.get(tb.tb_frame.f_code.co_filename)
-            if piece is not None:
-                site = self._sites.get(_callee(tb, piece[2]))
+            calls = self._calls.get(tb.tb_frame.f_code.co_filename)
+            if calls is not None:
+                site = self._sites.get(_callee(tb, calls))
                 if site is not None and tb.tb_next is not None and \
                         tb.tb_next.tb_frame.f_code is getattr(site[0], "__code__", None):
                     found = (site, tb.tb_next.tb_frame)
@@ -170,22 +166,12 @@ class CodeMap:
         return found
 
 
-def _callee(tb, text: str):
-    """The name called by the instruction a traceback entry of generated code stopped at, when it
-    is a call of a plain name (`k12(st, prog, …)`), else None."""
+def _callee(tb, calls: dict):
+    """The name of the library call in place (Namespace.site) that the instruction a traceback
+    entry of generated code stopped at calls, or None: the call begins where the site's name was
+    written (CodeMap.compile remembers where each was)."""
     code = tb.tb_frame.f_code
     position = next(islice(code.co_positions(), tb.tb_lasti // 2, None), None)
     if position is None or position[0] is None or position[2] is None:
         return None
-    lines = text.splitlines()
-    if not 0 < position[0] <= len(lines):
-        return None
-    called = _CALL.match(lines[position[0] - 1], position[2])
-    return called.group(1) if called else None
-
-
-_CALL = re.compile(r"\(*(k\d+)\(")
-
-
-def _is_int(text: str) -> bool:
-    return text.isdigit() or (text[:1] == "-" and text[1:].isdigit())
+    return calls.get((position[0], position[2]))

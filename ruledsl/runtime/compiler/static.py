@@ -3,7 +3,7 @@
 `first([each c in components(Card) where c.suit is Joker])` goes through every card each
 time it is asked, yet its answer never changes when no statement play may run sets a
 card's `suit`. Such an expression is worked out once, on
-the starting state, and written as its value (fastpaths: "fold"), the expression itself
+the starting state, and written as its value (the pass `fold`, compiler/passes), the expression itself
 standing by for a state marked `unfolded`: one where a statement only scenarios run (a
 scenario's own, or a rule only scenarios `do`) set such a field, or rotated something
 where play never does.
@@ -22,6 +22,7 @@ from __future__ import annotations
 from ...ir import nodes as n
 from ...ir.walk import nodes
 from ..model.values import Tag
+from .code import MISSING
 from .names import LOCAL
 
 # Builtins whose value depends only on their arguments.
@@ -92,7 +93,8 @@ class Static:
         self.exprs = exprs
         self.defines = defn.defines
         self.prog = prog
-        self.written, self.rotated = written_fields(defn, exprs.compiler.checked.types)
+        self.checked = exprs.compiler.checked
+        self.written, self.rotated = written_fields(defn, self.checked.types)
         self.marked = marked_tags(defn)
         self._remembered: dict = {}     # a define's name -> whether it is kept per arguments
 
@@ -103,18 +105,17 @@ class Static:
         known = self._remembered.get(name)
         if known is None:
             decl = self.defines[name]
-            sites, self.exprs.sites = self.exprs.sites, []      # its body as typed where it stands
-            try:
-                known = bool(decl.params) and _goes_through(decl.body, self.defines) \
-                    and self.of(decl.body, {}, frozenset(decl.params))
-            finally:
-                self.exprs.sites = sites
+            frame = self.exprs.root()           # its body as typed where it stands
+            known = bool(decl.params) and _goes_through(decl.body, self.defines) \
+                and self.of(decl.body, frame, frozenset(decl.params))
             self._remembered[name] = known
         return known
 
-    def of(self, e, names: dict, bound: frozenset = frozenset(), depth: int = 0) -> bool:
-        """Whether e keeps one value. names: the locals where it stands (none of which does);
-        bound: the names of items of lists that keep theirs (comprehension variables)."""
+    def of(self, e, frame, bound: frozenset = frozenset(), depth: int = 0) -> bool:
+        """Whether e keeps one value. frame: where it stands (its locals, none of which does, and
+        the types it is read by); bound: the names of items of lists that keep theirs
+        (comprehension variables)."""
+        names = frame.names
         if depth > _DEPTH:
             return False
         t = type(e)
@@ -125,82 +126,86 @@ class Static:
                 return True
             if e.name in names:
                 return False
-            return self.constant_name(e, names)
+            return self.constant_name(e, frame)
         if t is n.Attr:
-            return self.of(e.obj, names, bound, depth) and self.fixed_field(e)
+            return self.of(e.obj, frame, bound, depth) and self.fixed_field(e, frame.types)
         if t is n.Index:
-            return self.of(e.obj, names, bound, depth) and self.of(e.index, names, bound, depth) \
-                and self.is_list(e.obj)
+            return self.of(e.obj, frame, bound, depth) and self.of(e.index, frame, bound, depth) \
+                and self.is_list(e.obj, frame.types)
         if t is n.Unary:
-            return self.of(e.operand, names, bound, depth)
+            return self.of(e.operand, frame, bound, depth)
         if t is n.Binary:
             if e.op in ("is", "is not") and type(e.right) is n.Name and e.right.name not in bound \
-                    and self.marked_tag(e.right, names):
+                    and self.marked_tag(e.right, frame):
                 return False            # a location's tags change
-            if e.op in ("in", "not in") and not self.is_list(e.right):
+            if e.op in ("in", "not in") and not self.is_list(e.right, frame.types):
                 return False            # what lies on a place changes
-            return self.of(e.left, names, bound, depth) and self.of(e.right, names, bound, depth)
+            return self.of(e.left, frame, bound, depth) and self.of(e.right, frame, bound, depth)
         if t is n.Conditional:
-            return all(self.of(x, names, bound, depth) for x in (e.cond, e.then, e.orelse))
+            return all(self.of(x, frame, bound, depth) for x in (e.cond, e.then, e.orelse))
         if t is n.Range:
-            return self.of(e.low, names, bound, depth) and self.of(e.high, names, bound, depth)
+            return self.of(e.low, frame, bound, depth) and self.of(e.high, frame, bound, depth)
         if t is n.ListLit:
             if e.comp is not None:
-                return self.comprehension(e.comp, names, bound, depth)
-            return all(self.of(x, names, bound, depth) for x in e.items)
+                return self.comprehension(e.comp, frame, bound, depth)
+            return all(self.of(x, frame, bound, depth) for x in e.items)
         if t is n.Call:
-            return self.call(e, names, bound, depth)
+            return self.call(e, frame, bound, depth)
         return False
 
-    def call(self, e, names, bound, depth) -> bool:
+    def call(self, e, frame, bound, depth) -> bool:
         if e.kwargs:
             return False
         if e.func in self.defines:
             decl = self.defines[e.func]
-            if len(decl.params) != len(e.args) or not all(self.of(a, names, bound, depth) for a in e.args):
+            if len(decl.params) != len(e.args) or not all(self.of(a, frame, bound, depth) for a in e.args):
                 return False
             # its body sees only its parameters, each keeping one value
-            return self.of(decl.body, {}, frozenset(decl.params), depth + 1)
+            return self.of(decl.body, frame.scope({}), frozenset(decl.params), depth + 1)
         if e.func not in _PURE and e.func not in _OF_LISTS:
             return False
         if e.comp is not None:
-            return e.func in _OF_LISTS and self.comprehension(e.comp, names, bound, depth)
-        if e.func in _OF_LISTS and (not e.args or not self.is_list(e.args[0])):
+            return e.func in _OF_LISTS and self.comprehension(e.comp, frame, bound, depth)
+        if e.func in _OF_LISTS and (not e.args or not self.is_list(e.args[0], frame.types)):
             return False
-        return all(self.of(a, names, bound, depth) for a in e.args)
+        return all(self.of(a, frame, bound, depth) for a in e.args)
 
-    def comprehension(self, c, names, bound, depth) -> bool:
-        if not self.is_list(c.source) or not self.of(c.source, names, bound, depth):
+    def comprehension(self, c, frame, bound, depth) -> bool:
+        if not self.is_list(c.source, frame.types) or not self.of(c.source, frame, bound, depth):
             return False
         inner = bound | {c.var}
         parts = [x for x in (c.where, c.by, c.body) if x is not None]
-        if not all(self.of(x, names, inner, depth) for x in parts):
+        if not all(self.of(x, frame, inner, depth) for x in parts):
             return False
-        return c.inner is None or self.comprehension(c.inner, names, inner, depth)
+        return c.inner is None or self.comprehension(c.inner, frame, inner, depth)
 
-    def constant_name(self, e, names) -> bool:
-        missing = object()
-        return self.exprs.ns.known(self.global_name(e, names), missing) is not missing
+    def constant_name(self, e, frame) -> bool:
+        code = self.global_name(e, frame)
+        return code is not None and code.value is not MISSING
 
-    def is_tag(self, e, names) -> bool:
-        return e.name not in names and type(self.exprs.ns.known(self.global_name(e, names))) is Tag
+    def is_tag(self, e, frame) -> bool:
+        if e.name in frame.names:
+            return False
+        code = self.global_name(e, frame)
+        return code is not None and type(code.value) is Tag
 
-    def marked_tag(self, e, names) -> bool:
+    def marked_tag(self, e, frame) -> bool:
         """Whether e names a tag that play marks or unmarks somewhere (which locations carry it
         changes); a tag only the board's legend gives stays where it was put."""
-        return self.is_tag(e, names) and e.name in self.marked
+        return self.is_tag(e, frame) and e.name in self.marked
 
-    def global_name(self, e, names) -> str:
-        """The Python text of a name that is no local where it stands ("" for one that is: a
+    def global_name(self, e, frame):
+        """The Code reading a name that is no local where it stands (None for one that is: a
         variable of a comprehension around the expression looked at)."""
-        decl = self.exprs.compiler.checked.declaration_of(e)
+        decl = self.checked.declaration_of(e)
         if decl is not None and decl.category in LOCAL:
-            return ""
-        return self.exprs.gen(e, names)
+            return None
+        return self.exprs.gen(e, frame)
 
-    def is_list(self, e) -> bool:
+    @staticmethod
+    def is_list(e, types) -> bool:
         """Whether the checker says e is a list (not a place, whose contents change)."""
-        typ = self.exprs.type_of(e)
+        typ = types.get(id(e))
         return typ is not None and typ.head == "list"
 
     def sets(self, kind, name: str) -> bool:
@@ -224,11 +229,11 @@ class Static:
         target = set_field(s)
         if target is None:
             return False
-        kind = kind_of(self.exprs.type_of(target.obj))
+        kind = kind_of(self.checked.types.get(id(target.obj)))
         return (None, target.name) not in self.written if kind is None else not self.sets(kind, target.name)
 
-    def fixed_field(self, e) -> bool:
-        typ = self.exprs.type_of(e.obj)
+    def fixed_field(self, e, types) -> bool:
+        typ = types.get(id(e.obj))
         if typ is None:
             return False
         name = e.name

@@ -12,22 +12,23 @@ one seat's choice to another.
 from __future__ import annotations
 
 from ...errors import error
+from .code import fmt, text
 
 
 class Together:
     """One `simultaneously` while its decision is written: where picks are kept and what
     records them."""
 
-    def __init__(self, unit, slot: str, chooser: str, next_body: int):
+    def __init__(self, unit, slot, chooser, next_body):
         self.unit = unit
-        self.slot = slot
-        self.chooser = chooser          # Python text: the seat asked now
-        self.next_body = next_body      # label of the block that runs the next pick's body
+        self.slot = slot                # the Slot of the frame's env that keeps the picks
+        self.chooser = chooser          # the Code of the seat asked now
+        self.next_body = next_body      # the Label of the block that runs the next pick's body
         self.pending: list = []         # (record label, body label, bound name key or None)
 
-    def picked(self, body: int, key, taken: bool = True) -> int:
-        """The label of a block that records a pick whose body is at `body` (key: Python text of
-        the env key the option binds, or None); not taken: the seat had nothing to choose."""
+    def picked(self, body, key, taken: bool = True):
+        """The Label of a block that records a pick whose body is at `body` (key: the Code of the
+        env key the option binds, or None); not taken: the seat had nothing to choose."""
         label = self.unit.label()
         self.pending.append((label, body, key, taken))
         return label
@@ -36,7 +37,8 @@ class Together:
         """Write the recording blocks: each keeps its pick and goes back to ask the next seat."""
         for label, body, key, taken in self.pending:
             unit.place(label, None)
-            unit.add(f"_pick(st, env, {self.slot!r}, __L{body}__, {key}, {taken})", None)   # key: Python text
+            unit.add(fmt("_pick(st, env, {}, {}, {}, {})", text(self.slot.literal), body,
+                         key if key is not None else text("None"), text(repr(taken))), None)
             unit.jump(self.top, None)
         self.pending = []
 
@@ -44,35 +46,35 @@ class Together:
 class TogetherGen:
     """The `simultaneously` statement, for UnitGen."""
 
-    def u_Simultaneous(self, unit, s, names, exits, loops):
+    def u_Simultaneous(self, unit, s, frame, exits, loops):
         slot = self.slot("together")
-        var, inner = self.env_name(s.var, names)
+        var, inner = self.env_name(s.var, frame)
         top, reveal, next_body, end = unit.label(), unit.label(), unit.label(), unit.label()
-        unit.add(f"env[{slot!r}] = (_players_of(st, {self.x(s.source, names)}), 0, ())", s.span)
+        unit.add(fmt("{} = (_players_of(st, {}), 0, ())", slot, self.x(s.source, frame)), s.span)
         unit.place(top, s.span)
-        unit.add(f"seats, i, picks = env[{slot!r}]", s.span)
+        unit.add(fmt("seats, i, picks = {}", slot), s.span)
         unit.add("if i >= len(seats):", s.span)
-        unit.add(f"    fr.pc = __L{reveal}__", s.span)
-        unit.add("    return", s.span)
-        unit.add(f"{var} = seats[i]", s.span)
-        together = Together(unit, slot, f"_chooser(st, {var}, {self.k(s.span)})", next_body)
+        unit.goto(reveal, s.span, depth=1)
+        unit.back(s.span, depth=1)
+        unit.add(fmt("{} = seats[i]", var), s.span)
+        together = Together(unit, slot, fmt("_chooser(st, {}, {})", var, self.k(s.span)), next_body)
         together.top = top
         handler = {"Choose": self.u_Choose, "Menu": self.u_Menu}.get(type(s.decision).__name__)
         if handler is None:
             raise error(s.span, "`simultaneously` holds one decision: a choose")
         handler(unit, s.decision, inner, exits, loops, together)
         unit.place(reveal, s.span)
-        unit.add(f"_reveal_picks(st, env, {slot!r})", s.span)
+        unit.add(fmt("_reveal_picks(st, env, {})", text(slot.literal)), s.span)
         unit.place(next_body, s.span)
-        unit.add(f"picks, j = env[{slot!r}]", s.span)
+        unit.add(fmt("picks, j = {}", slot), s.span)
         unit.add("if j >= len(picks):", s.span)
-        unit.add(f"    fr.pc = __L{end}__", s.span)
-        unit.add("    return", s.span)
-        unit.add(f"env[{slot!r}] = (picks, j + 1)", s.span)
-        unit.add(f"{var}, fr.pc, key, value, _ = picks[j]", s.span)
+        unit.goto(end, s.span, depth=1)
+        unit.back(s.span, depth=1)
+        unit.add(fmt("{} = (picks, j + 1)", slot), s.span)
+        unit.add(fmt("{}, fr.pc, key, value, _ = picks[j]", var), s.span)
         unit.add("if key is not None:", s.span)
-        unit.add("    env[key] = value", s.span)
-        unit.add("return", s.span)
+        unit.add("env[key] = value", s.span, depth=1)
+        unit.back(s.span)
         unit.end_block()
         unit.place(end, s.span)
-        unit.add(f"env.pop({slot!r}, None)", s.span)
+        unit.add(fmt("env.pop({}, None)", text(slot.literal)), s.span)

@@ -3,8 +3,8 @@ action, and the options a player may take at any decision of their turn."""
 from __future__ import annotations
 
 from ...ir import nodes as n
-from .exprs import name_uses
-from .source import Source
+from .code import Bind, Name, Source, fmt
+from .comprehensions import name_uses
 
 
 def compile_triggers(c) -> None:
@@ -28,7 +28,7 @@ def compile_triggers(c) -> None:
         out.add("def after_action(st):", after[0].span)
         with out.indented():
             for trigger in after:
-                c.stmts.block(trigger.body, {}, out)
+                c.stmts.block(trigger.body, c.exprs.root(), out)
         c.code_map.compile(c.ns, out, "after each action")
         prog.after_action = c.ns.globals["after_action"]
 
@@ -60,21 +60,22 @@ def _place_trigger(c, trigger):
     """`when x enters/leaves loc [where cond]:` as f(st, component, location)."""
     names = {}
     if trigger.var:
-        names[trigger.var] = "a_comp"
+        names[trigger.var] = Name("a_comp")
     if trigger.loc:
-        names[trigger.loc] = "a_loc"
-    name = c.ns.fresh("trigger")
+        names[trigger.loc] = Name("a_loc")
+    frame = c.exprs.root(names)
+    name = c.ns.function("trigger")
     out = Source()
-    out.add(f"def {name}(st, a_comp, a_loc):", trigger.span)
+    out.add(fmt("def {}(st, a_comp, a_loc):", name), trigger.span)
     with out.indented():
         if trigger.where is not None:
-            out.add(f"if {c.exprs.gen(trigger.where, names)}:", trigger.span)
+            out.add(fmt("if {}:", c.exprs.gen(trigger.where, frame)), trigger.span)
             with out.indented():
-                c.stmts.block(trigger.body, names, out)
+                c.stmts.block(trigger.body, frame, out)
         else:
-            c.stmts.block(trigger.body, names, out)
+            c.stmts.block(trigger.body, frame, out)
     c.code_map.compile(c.ns, out, f"the trigger on line {trigger.span.line}")
-    return c.ns.globals[name]
+    return c.ns.globals[name.text]
 
 
 def _turn_options(c, trigger) -> list:
@@ -84,13 +85,13 @@ def _turn_options(c, trigger) -> list:
     found = []
     for option in menu.options:
         unit = c.new_unit(f"the `during each turn` option on line {option.span.line}")
-        names, key = {}, None
+        frame, key = c.exprs.root(), None
         if option.var:
-            target, names = c.stmts.bind(option.var, {}, persist=True)
+            target, frame = c.stmts.bind(option.var, frame, persist=True)
             key = option.var
-        c.units.block(unit, option.body, names, [], [])
+        c.units.block(unit, option.body, frame, [], [])
         c.action_end(unit, option.span)
-        unit.add("st.frames.pop()", option.span)
+        unit.frames("st.frames.pop()", option.span)
         offers = _offers(c, option)
         if offers is not None:
             found.append((offers, key, option.span, unit.index))
@@ -101,31 +102,33 @@ def _offers(c, option):
     """f(st) -> [(label, value)] of one `during each turn` option open now; None for an option
     whose condition is false whatever happens (`if variant and …` in a game played with its
     option `variant` off): it is never offered, nor its items gone through."""
-    name = c.ns.fresh("offers")
+    name = c.ns.function("offers")
     item = c.ns.fresh("v")
-    names = {option.var: item} if option.var else {}
-    offer = f"out.append((_D(st, {c.exprs.gen(option.label, names)}), {item}))"
-    cond = c.exprs.gen(option.cond, names) if option.cond is not None else "True"
-    if cond == "False":
+    frame = c.exprs.root({option.var: item} if option.var else {})
+    offer = fmt("out.append((_D(st, {}), {}))", c.exprs.gen(option.label, frame), item)
+    cond = c.exprs.gen(option.cond, frame) if option.cond is not None else c.ns.const(True)
+    if cond.value is False:
         return None
     out = Source()
-    out.add(f"def {name}(st):", option.span)
+    out.add(fmt("def {}(st):", name), option.span)
     with out.indented():
         out.add("out = []", option.span)
+        depth = 1
         if not option.var:
-            out.add(f"{item} = None", option.span)
-            out.add(f"if {cond}:", option.span)
+            out.add(fmt("{} = None", item), option.span)
+            out.add(fmt("if {}:", cond), option.span)
         elif option.cond is not None and not name_uses(option.cond).get(option.var):
             # a condition that reads no item is asked once, when there are items (as the loop would)
-            out.add(f"items = _items(st, {c.exprs.gen(option.source, {})})", option.span)
-            out.add(f"if not items or not ({cond}):", option.span)
-            out.add("    return out", option.span)
-            out.add(f"for {item} in items:", option.span)
+            out.add(fmt("items = _items(st, {})", c.exprs.gen(option.source, c.exprs.root())), option.span)
+            out.add(fmt("if not items or not ({}):", cond), option.span)
+            out.add("return out", option.span, depth=1)
+            out.add(fmt("for {} in items:", Bind(item, "for")), option.span)
         else:
-            out.add(f"for {item} in _items(st, {c.exprs.gen(option.source, {})}):", option.span)
-            out.add(f"    if {cond}:", option.span)
-            offer = "    " + offer
-        out.add("    " + offer, option.span)
+            out.add(fmt("for {} in _items(st, {}):", Bind(item, "for"), c.exprs.gen(option.source, c.exprs.root())),
+                    option.span)
+            out.add(fmt("if {}:", cond), option.span, depth=1)
+            depth = 2
+        out.add(offer, option.span, depth=depth)
         out.add("return out", option.span)
     c.code_map.compile(c.ns, out, f"the `during each turn` option on line {option.span.line}")
-    return c.ns.globals[name]
+    return c.ns.globals[name.text]

@@ -405,7 +405,7 @@ def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end
 
 def draw_single(prog, st, src, end, dst, dest_end, facing, span) -> None:
     """`draw from src to dst` (one component) where chance is not explicit, in the block that
-    reaches it: what draw_step does for one (fastpaths: "draws"), with no slot in the frame
+    reaches it: what draw_step does for one (the pass `draws`, compiler/passes), with no slot in the frame
     nor a block of its own."""
     if getattr(src, "index", None) is None:
         raise error(span, f"{display(st, src)} is not a zone to draw from")

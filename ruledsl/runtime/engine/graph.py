@@ -19,7 +19,6 @@ from collections import deque
 from ..model.values import Comp, Location
 from ..model.signals import Runaway
 from .budget import STEP_LIMIT, spend
-from .. import fastpaths
 
 
 # A board with more steps that have a condition (sides of pieces that turn) is searched anew each
@@ -50,7 +49,7 @@ class Step:
 class Graphs:
     """Every board's steps, indexed by location index; default edge kinds per board."""
 
-    def __init__(self, steps: dict, defaults: dict, locations: dict = None):
+    def __init__(self, steps: dict, defaults: dict, locations: dict = None, simple: bool = True):
         self.steps = steps        # location index -> tuple of Step
         self.defaults = defaults  # board name -> frozenset of kinds followed by default, or None (all)
         self.followed: dict = {}  # (location index, kinds followed) -> its steps of those kinds
@@ -61,7 +60,7 @@ class Graphs:
         # their arguments as the rules give them (library._distances_from): play never changes them
         self.fixed: dict = {}
         self.plain: dict = {}               # (board, kinds followed, its conditions' answers) -> open_steps
-        self.simple = fastpaths.on("walks")
+        self.simple = simple                # walks over the steps open now (the `walks` pass)
 
     def steps_of(self, loc: Location, via) -> tuple:
         """loc's steps along the edge kinds via (None: the board's default ones)."""

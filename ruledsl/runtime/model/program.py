@@ -13,7 +13,6 @@ from ...check.builtins import DIRECTIONS, GRID_EDGE_KINDS, ZONE_SHAPES
 from ...ir import nodes as n
 from ...ir.boards import compile_board
 from ...ir.labels import labels_of
-from ..fastpaths import on
 from .state import StateData
 from .values import Board, EdgeKind, EnumType, EnumValue, KindInfo, Location, Player, Tag, Zone, turn_direction
 
@@ -36,7 +35,14 @@ class Program:
         self.onlooker = 1 << players
         self.public = self.everyone | self.onlooker
         self.started: dict = {}     # (chance, hold) -> the state every seed starts in, when chance played no part
-        self.bulk = on("bulk")      # read where components move: an attribute, not a call
+        # The compiler's passes the program is made with (compiler/passes), what each decided where
+        # ({(pass, what, span): None}), and what they leave it to do at play: moves of several at
+        # once (`bulk`, read where components move: an attribute, not a look-up), new games copied
+        # from the state every seed starts in (`started`).
+        self.passes = frozenset()
+        self.decided: dict = {}
+        self.bulk = False
+        self.copies_start = False
         self._build_enums()
         self.options = {k: self._option_value(k, v) for k, v in options.items()}
         self._build_kinds()

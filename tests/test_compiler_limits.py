@@ -1,0 +1,186 @@
+"""Rules files as large and as deep as the language allows compile and play (issues 43 and 47):
+any identifier the grammar accepts as a name of the rules, expressions nested as deep as the
+grammar allows, blocks nested as deep as docs/language.md#limits promises, chains of thousands of
+`elif`s and `match` cases, and defines that double the code at every step. Each is played with
+the compiler's passes and without (tests/conftest.without)."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import ruledsl
+from ruledsl.runtime.compiler import stmts
+
+from .conftest import without
+
+HEADER = 'game "Limits"\nplayers 2\nseats P1, P2\nvar x: int = 0\nvar y: int = 0\n'
+BOTH = pytest.mark.parametrize("off", [set(), "all"], ids=["passes", "none"])
+
+
+def _said(text: str, off, path: str = "limits.rules") -> list:
+    """The public log of a seeded game of text, made without the passes in off, playing the first
+    option of every decision."""
+    ruledsl.forget()
+    state = ruledsl.load(path, text=HEADER + text, optimizations=without(off)).new_game(seed=1)
+    while not state.is_terminal():
+        state.apply(state.legal_labels()[0])
+    return state.events(None)
+
+
+# ---------------------------------------------------------------- the compiler's own names
+@BOTH
+def test_a_local_may_be_named_as_the_compiler_once_named_its_labels(off):
+    # (issue 43: "internal error: KeyError: 999" when the compiler rewrote __L…__ in its own text)
+    said = _said('flow:\n    let __L999__ = 3\n    choose n from [1, 2] by P1:\n        announce "{n} {__L999__}"\n'
+                 '    win P1\n', off)
+    assert said[-2:] == ["1 3", "P1 wins the game"]
+
+
+@BOTH
+def test_an_option_variable_may_be_named_as_the_compiler_once_named_its_pools(off):
+    # (issue 43: a menu remembered per lists of squares named its pools __S0__, __S1__ and rewrote them)
+    board = 'board B grid:\n    legend:\n        "a": A\n        "b": Bee\n    map: """\na b\n"""\n'
+    said = _said(board + 'flow:\n    choose by P1:\n        option "go {__S0__}" for each __S0__ in locations(B):\n'
+                 '            announce "at {__S0__}"\n        option "stay {__S1__}" for each __S1__ in locations(B):\n'
+                 '            pass\n    win P1\n', off)
+    assert "at A" in said[-2]
+
+
+# ---------------------------------------------------------------- deep expressions
+def _nested(levels: int, inner: str, wrap: str) -> str:
+    for _ in range(levels):
+        inner = wrap.format(inner)
+    return inner
+
+
+@BOTH
+@pytest.mark.parametrize("wrap, levels, value", [
+    ("(x + {})", 95, 1),                                    # arithmetic: about three brackets a level
+    ("(1 + {} - x)", 45, 46),                               # (two levels of the grammar a level)
+    ("max([{}, x])", 30, 1),                                # a call of a list
+    ("(({} if x == 0 else 2) * 1)", 30, 1),                 # a conditional
+    ("count([each y in [1, 2] where y <= {}])", 15, 1),     # a comprehension
+], ids=["plus", "minus", "max", "if", "count"])
+def test_an_expression_nested_as_deep_as_the_grammar_allows_plays(off, wrap, levels, value):
+    # nearly the 100 levels the grammar allows: Python refuses a line whose brackets nest past
+    # 200, which 70 levels of `(x + …)` reached ("too many nested parentheses")
+    expression = _nested(levels, "1", wrap)
+    said = _said(f'flow:\n    set x to {expression}\n    announce "{{x}}"\n    win P1\n', off)
+    assert said[-2] == str(value)
+
+
+def test_seventy_brackets_written_for_nothing_play():
+    assert _said(f'flow:\n    set x to {"(" * 70}7{")" * 70}\n    announce "{{x}}"\n    win P1\n', set())[-2] == "7"
+
+
+# ---------------------------------------------------------------- deep blocks
+_OPENERS = ["for each p in players:", "quietly:", "repeat 2 times:", 'phase "deep":', "while x < 500:"]
+
+
+def _blocks(levels: int, body: list) -> str:
+    lines = ["    " * (i + 1) + _OPENERS[i % len(_OPENERS)] for i in range(levels)]
+    return "\n".join(lines + ["    " * (levels + 1) + line for line in body]) + "\n"
+
+
+@BOTH
+@pytest.mark.parametrize("levels", [21, 44])
+@pytest.mark.parametrize("where", ["flow", "rule"])
+def test_blocks_nested_as_deep_as_the_docs_promise_play(off, levels, where):
+    # (issue 43: 21 nested blocks were "too many statically nested blocks" for Python)
+    deep = _blocks(levels, ["increase x by 1"])
+    if where == "flow":
+        text = "flow:\n" + deep + '    announce "{x}"\n    win P1\n'
+    else:
+        text = "rule deep():\n" + deep + 'flow:\n    do deep()\n    announce "{x}"\n    win P1\n'
+    assert _said(text, off)[-2] == "500"
+
+
+STOPS = HEADER + '''rule deep():
+    for each p in players:
+        quietly:
+            repeat 3 times:
+                phase "a":
+                    while x < 50:
+                        increase x by 1
+                        if x % 7 == 0:
+                            stop
+                        if x > 40:
+                            return
+                    increase y by 1
+                    for each q in players:
+                        if y > 4:
+                            stop
+                        increase y by 10
+flow:
+    do deep()
+    announce "{x} {y}"
+    win P1
+'''
+
+
+@pytest.mark.parametrize("most", [1, 2, 3])
+def test_a_stop_or_return_leaves_blocks_written_as_functions_of_their_own_as_it_leaves_blocks(most, monkeypatch):
+    # blocks past stmts.MAX_BLOCKS are functions of their own: a `stop` of a loop around one, or a
+    # `return`, leaves it and then what is around it, as without
+    def played():
+        ruledsl.forget()
+        state = ruledsl.load("stops.rules", text=STOPS).new_game(seed=1)
+        return state.events(None)
+    expected = played()
+    assert expected[-2] == "41 15"
+    monkeypatch.setattr(stmts, "MAX_BLOCKS", most)
+    assert played() == expected
+
+
+# ---------------------------------------------------------------- long chains
+def _chain(arms: int, indent: str = " ") -> str:
+    text = f"{indent}if x == 0:\n{indent} set y to 2\n"
+    text += "".join(f"{indent}elif x == {i}:\n{indent} pass\n" for i in range(1, arms))
+    return text + f"{indent}else:\n{indent} set y to 5\n"
+
+
+def _cases(arms: int) -> str:
+    return " match x:\n" + "".join(f"  case {i}:\n   set y to {i}\n" for i in range(arms)) + "  else:\n   set y to 5\n"
+
+
+@pytest.mark.parametrize("start", [0, 2999, 3000])
+def test_a_chain_of_three_thousand_elifs_plays(start):
+    # (issue 43: RecursionError from Python's compiler; 7,000: MemoryError)
+    said = _said(f"flow:\n set x to {start}\n" + _chain(3000) + ' announce "{y}"\n win P1\n', set())
+    assert said[-2] == {0: "2", 2999: "0", 3000: "5"}[start]
+
+
+@pytest.mark.parametrize("start", [0, 2345, 3000])
+def test_a_match_of_three_thousand_cases_plays(start):
+    said = _said(f"flow:\n set x to {start}\n" + _cases(3000) + ' announce "{y}"\n win P1\n', set())
+    assert said[-2] == {0: "0", 2345: "2345", 3000: "5"}[start]
+
+
+def test_a_chain_of_seven_thousand_elifs_in_a_rule_plays():
+    said = _said("rule r():\n set x to 6999\n" + _chain(7000) + 'flow:\n do r()\n announce "{y}"\n win P1\n', set())
+    assert said[-2] == "0"
+
+
+def test_a_long_chain_whose_branches_decide_plays():
+    # (a chain that stops for decisions is laid out as blocks: one per branch)
+    branches = " if x == 0:\n  choose n from [1, 2] by P1:\n   set y to n\n"
+    branches += "".join(f" elif x == {i}:\n  choose n from [{i}, 0] by P1:\n   set y to n\n" for i in range(1, 1500))
+    said = _said("flow:\n set x to 1234\n" + branches + ' announce "{y}"\n win P1\n', set())
+    assert said[-2] == "1234"
+
+
+# ---------------------------------------------------------------- defines written in place
+def _doubling(last: int, called: int) -> str:
+    defines = "define d0(a) = a + 1\n" + "".join(f"define d{i}(a) = d{i - 1}(a) + d{i - 1}(a)\n"
+                                                 for i in range(1, last + 1))
+    return defines + f'flow:\n    set x to d{called}(1)\n    announce "{{x}}"\n    win P1\n'
+
+
+def test_defines_that_double_the_code_at_every_step_compile_at_once():
+    # (issue 47: d16 took 2 GB and 9.8 s to compile, d20 ran out of memory, d25 never ended):
+    # what a define written in place may bring is bounded, and past it the define is called
+    began = time.process_time()
+    said = _said(_doubling(25, 16), set())
+    assert said[-2] == str(2 ** 17)
+    assert time.process_time() - began < 30
