@@ -28,7 +28,7 @@ DECISIONS = [
     ("lift", "connect_four", "a function of its own", 37),
     ("fuse", "tic_tac_toe", "the list filtered as it is gone through", 33),
     ("fixed", "tic_tac_toe", "labels made when compiled", 33),
-    ("reads", "../shining", "options kept per the values read", 316),
+    ("reads", "../shining", "options kept per the values read", 336),
     ("lazy", "missions", "selections offered lazily", 40),
     ("splice", "breakthrough", "written in place", 56),
     ("jumps", "tic_tac_toe", "block written in place", 33),

@@ -308,7 +308,11 @@ def test_each_bot_move_is_shown_and_what_it_changed_stays_highlighted():
                 if moved or (not app.thinking and session.state.current_player == 0):
                     break
         assert app.query_one("#move").has_class("shown") and app.thinking
-        banner = screen_text(app).splitlines()[1]
+        for _ in range(40):         # (the banner is drawn at the next refresh, later on a loaded machine)
+            banner = screen_text(app).splitlines()[1]
+            if "Board" not in banner:
+                break
+            await pilot.pause(0.05)
         shown.append(banner)
         assert banner.strip() == "P2 makes a secret choice" or banner.strip().startswith("P2: ")   # as the log says
         before = len(session.state.actions_taken)
