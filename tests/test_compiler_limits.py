@@ -184,3 +184,15 @@ def test_defines_that_double_the_code_at_every_step_compile_at_once():
     said = _said(_doubling(25, 16), set())
     assert said[-2] == str(2 ** 17)
     assert time.process_time() - began < 30
+
+
+def test_an_operand_is_written_once_however_deep_the_counts_nest():
+    # a whole number with no test (a count) beside one with a test was written in both branches of
+    # the typed comparison, so each level of count([… where y <= count(…)]) doubled the code
+    def size(levels: int) -> int:
+        ruledsl.forget()
+        expression = _nested(levels, "1", "count([each y in [1, 2] where y <= {}])")
+        text = HEADER + f'flow:\n    set x to {expression}\n    announce "{{x}}"\n    win P1\n'
+        return len(ruledsl.load("limits.rules", text=text).program.code_map.texts("flow"))
+
+    assert size(12) < 2.5 * size(6)

@@ -17,11 +17,12 @@ Gain: see docs/architecture.md, "The passes".
 from __future__ import annotations
 
 from ....check.types import LOCATION
+from ....ir import nodes as n
 from ...effects.flow import turn_event
 from ...engine.library import PLAIN
 from ...model.values import Comp, EnumValue, Location, Player, Zone
 from ..certain import Certain
-from ..code import Bind, fmt, read
+from ..code import Bind, bare_cheap, fmt, read
 from . import Pass
 
 # Handles that read as their label, by the head of their type (the class generated code tests).
@@ -155,6 +156,12 @@ class Typed(Pass):
             self.decided("whole numbers", e)
             if not tests:
                 return fmt("({} " + op + " {})", ta, tb)      # both whole numbers whatever happens
+            # an operand with no test is written in both branches: once, when it is more than a name
+            # (a count nested in a count's condition would double the code at every level)
+            if test_a is None and not _literal(e.left) and not bare_cheap(ta):
+                ta, tests = _bound(gen, ta, tests, 0)
+            if test_b is None and not _literal(e.right) and not bare_cheap(tb):
+                tb, tests = _bound(gen, tb, tests, len(tests))
             return fmt("({} " + op + " {} if {} else " + _ARITH[op] + "(st, {}, {}, {}))", ta, tb, _all(tests), ta,
                        tb, span)
         return None
@@ -373,3 +380,14 @@ def _in_place(name, cls: str):
 
 
 _COMPONENTS = Certain(Comp)
+
+
+def _literal(e) -> bool:
+    return isinstance(e, n.Literal) or (isinstance(e, n.Unary) and isinstance(e.operand, n.Literal))
+
+
+def _bound(gen, code, tests: list, at: int) -> tuple:
+    """(a name reading code, the tests with its binding put at `at`): `(t := code) is t`, always
+    true, so that code is worked out once, in its place among the operands, before either branch."""
+    t = gen.temp()
+    return read(t), tests[:at] + [fmt("(({} := {}) is {})", Bind(t), code, read(t))] + tests[at:]
