@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import subprocess
@@ -49,6 +50,16 @@ def start_server(game: str, port: int, db: str) -> subprocess.Popen:
             time.sleep(0.05)
     proc.kill()
     raise SystemExit("ruledsl serve did not start")
+
+
+def cpu_seconds(pid: int):
+    """The CPU time a process has used (user and system), where /proc tells it (Linux); else None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def make_table(port: int, key: str, players: int, seed: int) -> str:
@@ -115,6 +126,7 @@ async def run(args) -> dict:
         await asyncio.gather(*(play_table(port, key, args.players, 1 + i, args.think, until, stats)
                                for i in range(args.tables)))
         elapsed = time.monotonic() - start
+        server_cpu = cpu_seconds(proc.pid)
     finally:
         proc.terminate()
         proc.wait()
@@ -122,6 +134,9 @@ async def run(args) -> dict:
     return {"tables": args.tables, "seconds": round(elapsed, 1), "actions": stats.get("actions", 0),
             "actions_per_second": round(stats.get("actions", 0) / elapsed, 1), "clicks": len(trips),
             "games_finished": stats.get("games", 0), "errors": stats.get("errors", 0),
+            "server_cpu_share": round(server_cpu / elapsed, 2) if server_cpu is not None else None,
+            "client_cpu_share": round(time.process_time() / elapsed, 2),
+            "load_average": round(os.getloadavg()[0], 1),
             "median_ms": round(1000 * trips[len(trips) // 2], 1) if trips else None,
             "p95_ms": round(1000 * trips[int(len(trips) * 0.95)], 1) if trips else None}
 
