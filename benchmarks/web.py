@@ -8,6 +8,7 @@ game ends is replaced by a new one, so N tables are in play all along.
 
     python benchmarks/web.py --tables 50 --seconds 60
     python benchmarks/web.py --tables 10 --game games/haunting_house.rules --think 0.2
+    python benchmarks/web.py --screens          # CPU of building one seat's screen, per position
 
 The server runs in a process of its own (`ruledsl serve`, on a free port, a fresh SQLite file),
 as it would for players; needs the web extra.
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import subprocess
@@ -49,6 +51,16 @@ def start_server(game: str, port: int, db: str) -> subprocess.Popen:
             time.sleep(0.05)
     proc.kill()
     raise SystemExit("ruledsl serve did not start")
+
+
+def cpu_seconds(pid: int):
+    """The CPU time a process has used (user and system), where /proc tells it (Linux); else None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def make_table(port: int, key: str, players: int, seed: int) -> str:
@@ -115,6 +127,7 @@ async def run(args) -> dict:
         await asyncio.gather(*(play_table(port, key, args.players, 1 + i, args.think, until, stats)
                                for i in range(args.tables)))
         elapsed = time.monotonic() - start
+        server_cpu = cpu_seconds(proc.pid)
     finally:
         proc.terminate()
         proc.wait()
@@ -122,8 +135,41 @@ async def run(args) -> dict:
     return {"tables": args.tables, "seconds": round(elapsed, 1), "actions": stats.get("actions", 0),
             "actions_per_second": round(stats.get("actions", 0) / elapsed, 1), "clicks": len(trips),
             "games_finished": stats.get("games", 0), "errors": stats.get("errors", 0),
+            "server_cpu_share": round(server_cpu / elapsed, 2) if server_cpu is not None else None,
+            "client_cpu_share": round(time.process_time() / elapsed, 2),
+            "load_average": round(os.getloadavg()[0], 1),
             "median_ms": round(1000 * trips[len(trips) // 2], 1) if trips else None,
             "p95_ms": round(1000 * trips[int(len(trips) * 0.95)], 1) if trips else None}
+
+
+def screen_cpu(game_path: str, players: int, runs: int = 5) -> dict:
+    """CPU time (time.process_time) of building one seat's screen, and of it with its JSON, per position:
+    the median of `runs` passes over 40 positions of a seeded random game, every seat and an onlooker."""
+    import statistics
+
+    import ruledsl
+    from ruledsl.present import screen_of
+    game = ruledsl.load(game_path, players)
+    rng, state, positions = random.Random(1), game.new_game(seed=4), []
+    for i in range(120):
+        if state.is_terminal():
+            break
+        if i % 3 == 0:
+            positions.append(state.clone())
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    seats = list(range(players)) + [None]
+    built, with_json = [], []
+    for _ in range(runs):
+        for out, work in ((built, lambda s, seat: screen_of(s, seat)),
+                          (with_json, lambda s, seat: screen_of(s, seat).to_json())):
+            start = time.process_time()
+            for position in positions:
+                for seat in seats:
+                    work(position, seat)
+            out.append((time.process_time() - start) / (len(positions) * len(seats)))
+    return {"positions": len(positions), "screen_of_ms": round(1000 * statistics.median(built), 3),
+            "with_to_json_ms": round(1000 * statistics.median(with_json), 3)}
 
 
 def main() -> None:
@@ -133,8 +179,11 @@ def main() -> None:
     parser.add_argument("--game", default=str(ROOT / "games" / "tillinghast.rules"), help="the rules file")
     parser.add_argument("--players", type=int, default=2, help="seats at each table: one page, the rest bots")
     parser.add_argument("--think", type=float, default=0.1, help="seconds a simulated player takes a click")
+    parser.add_argument("--screens", action="store_true",
+                        help="instead: the CPU time of building one screen (ruledsl.present.screen_of) per position")
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(run(args)), indent=2))
+    result = screen_cpu(args.game, args.players) if args.screens else asyncio.run(run(args))
+    print(json.dumps(result, indent=2))
 
 
 if __name__ == "__main__":

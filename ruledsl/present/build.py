@@ -80,20 +80,26 @@ def standing(t: Tables, view: dict) -> dict:
 
 
 def _boards(t: Tables, state, view: dict) -> list:
-    links = state.connections() if view["board"] else {}
     stand = standing(t, view)
     boards = []
     for name, places in view["board"].items():
         grid = state.prog.boards[name].grid
+        # a grid's screen shows its squares' open sides (in the view), never its steps: those are worked
+        # out only for a graph board
+        links = {} if grid else state.connections(name)[name]
         shown = []
         for key, place in places.items():
-            exits = tuple(Exit(t.labels.of(kind), t.labels.of(to), to, both) for to, kind, both in links[name][key])
-            shown.append(Place(key, place.get("label") or t.labels.of(key), place.get("column"), place.get("row"),
-                               tuple(t.labels.of(tag) for tag in place["tags"]),
-                               tuple(piece_of(t, c) for c in place["contents"]), stand.get(key, ()),
-                               () if grid else exits, tuple(place.get("exits", ()))))
+            exits = () if grid else tuple(_exit(t, step) for step in links[key])
+            shown.append(Place(key, t.place_label(key, place.get("label")), place.get("column"), place.get("row"),
+                               t.labels_of(place["tags"]), tuple(piece_of(t, c) for c in place["contents"]),
+                               stand.get(key, ()), exits, tuple(place.get("exits", ()))))
         boards.append(Board(name, t.labels.of(name), grid, tuple(shown)))
     return boards
+
+
+def _exit(t: Tables, step) -> Exit:
+    to, kind, both = step
+    return Exit(t.labels.of(kind), t.labels.of(to), to, both)
 
 
 # ------------------------------------------------------------------ variables

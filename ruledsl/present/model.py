@@ -239,5 +239,28 @@ class Screen:
         return [z for z in self.zones if not z.mine]
 
     def to_json(self) -> dict:
-        """The screen as JSON-ready data (what a web page is sent)."""
-        return attrs.asdict(self)
+        """The screen as JSON-ready data (what a web page is sent): what attrs.asdict gives (tuples as
+        lists), done without its per-value checks, which cost more than building the screen."""
+        return _plain(self)
+
+
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+_FIELDS: dict = {}          # an attrs class: its fields' names
+
+
+def _plain(value):
+    cls = type(value)
+    if cls in _SCALARS:
+        return value
+    if cls is tuple or cls is list:
+        return [v if type(v) in _SCALARS else _plain(v) for v in value]
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        if isinstance(value, (tuple, list)):
+            return [_plain(v) for v in value]
+        if isinstance(value, dict):
+            return {_plain(k): _plain(v) for k, v in value.items()}
+        if not attrs.has(cls):
+            return value
+        fields = _FIELDS[cls] = tuple(f.name for f in attrs.fields(cls))
+    return {name: _plain(getattr(value, name)) for name in fields}

@@ -45,8 +45,26 @@ class Tables:
         self.kinds = set(defn.kinds)
         self.enums = set(defn.enums)
 
+        self._places: dict = {}     # a board place's label: fixed by the board's shape, worked out once
+        self._tags: dict = {}       # a place's tags (a tuple of names) as a tuple of labels
+
     def seat(self, name) -> str:
         return self.seat_labels.get(name, name)
+
+    def place_label(self, key: str, given) -> str:
+        """A board place's label: the one the view gives (the rules' label), else its name's."""
+        found = self._places.get((key, given))
+        if found is None:
+            found = self._places[(key, given)] = given or self.labels.of(key)
+        return found
+
+    def labels_of(self, names) -> tuple:
+        """Names' labels in order (a place's tags: the same few sets over and over)."""
+        names = tuple(names)
+        found = self._tags.get(names)
+        if found is None:
+            found = self._tags[names] = tuple(self.labels.of(name) for name in names)
+        return found
 
     def kind(self, name: str) -> str:
         return self.labels.of(name)

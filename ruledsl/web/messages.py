@@ -39,7 +39,7 @@ def screen_message(table: Table, seat: Optional[int], before=None) -> tuple:
     """(the message, the Screen) for seat (None: a spectator) after the table's latest action.
     before: (seq, Screen) of the page's previous screen message, for the moves and changes since."""
     state = table.state
-    screen = screen_of(state, seat)
+    screen, data = shared_screen(table, seat)
     seq = len(table.actors)
     start = before[0] if before is not None else seq
     seen = state.actions_seen(seat)
@@ -47,12 +47,22 @@ def screen_message(table: Table, seat: Optional[int], before=None) -> tuple:
              for i in range(max(start, seq - MOST_MOVES), seq) if table.actors[i] != CHANCE or seen[i] is not None]
     to_decide = seat is not None and not table.stopped and state.current_player == seat
     message = {
-        "type": "screen", "seq": seq, "screen": screen.to_json(), "moves": moves,
+        "type": "screen", "seq": seq, "screen": data, "moves": moves,
         "changed": changed(before[1], screen) if before is not None and start != seq else [],
         "steps": steps_message(table, seat, seq, ()) if to_decide else None,
         "over": state.is_terminal(), "stopped": table.stopped,
     }
     return message, screen
+
+
+def shared_screen(table: Table, seat: Optional[int]) -> tuple:
+    """(Screen, its JSON) of seat at the table's latest version: built once, and shared by every page
+    of that seat (all spectators' pages share the onlookers' one)."""
+    kept = table.screens.get(seat)
+    if kept is None or kept[0] != table.version:
+        screen = screen_of(table.state, seat)
+        kept = table.screens[seat] = (table.version, screen, screen.to_json())
+    return kept[1], kept[2]
 
 
 def steps_message(table: Table, seat: Optional[int], seq, path) -> dict:

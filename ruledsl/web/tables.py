@@ -68,6 +68,7 @@ class Table:
         self.actors: list = []
         self.stopped: Optional[str] = None      # why the game cannot go on (a rule failed)
         self.version = 0
+        self.screens: dict = {}                 # seat (None: onlookers): (version, Screen, its JSON)
         self.lock = asyncio.Lock()
         self.changed = asyncio.Condition()
         self.bot_task: Optional[asyncio.Task] = None
