@@ -75,7 +75,7 @@ def check_screen(state, seat) -> None:
         assert [o.label for o in screen.decision.options] == labels
     assert screen.log == tuple(view["log"])
     json.dumps(screen.to_json())                        # plain data, for a web page as for the terminal
-    assert screen.to_json() == attrs.asdict(screen)     # its own walk gives what attrs would
+    assert json.dumps(screen.to_json()) == json.dumps(attrs.asdict(screen))     # its own walk: what attrs gives, as JSON
     # In the rules' words: every zone, variable and board by a label the rules give or a plain word.
     for key, zone in zones.items():
         decl = state.prog.places[[p.name for p in state.prog.places].index(key)].decl_name
