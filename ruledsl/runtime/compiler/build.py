@@ -343,6 +343,8 @@ class Compiler:
             out = Source()
             out.add(fmt("def {}(st{}):", python_name, _leading_commas([read(p) for p in params.values()])), decl.span)
             with out.indented():
+                # a call spends a step: a define that calls itself twice runs out of budget, not hours
+                self.stmts.spend_one(decl.span, out)
                 if what == "define":
                     frame = frame.typed_as(frame.types, frozenset([name]))
                     # (`fuse`: a define that is one `any(each …)` is its loop: a generator per call less)

@@ -1,0 +1,63 @@
+"""Runaway work the step budget once missed (issues 43 and 47): calls of a define, values that
+grow, decisions with more options than anyone could choose among, and scans of long lists. Each
+ends in seconds with a located error that says how to fix it, in the language's words, with the
+compiler's passes and without (tests/conftest.without)."""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+import ruledsl
+
+from .conftest import without
+
+HEADER = 'game "Runaway"\nplayers 2\nseats P1, P2\nvar x: int = 0\n'
+BOTH = pytest.mark.parametrize("off", [set(), "all"], ids=["passes", "none"])
+PYTHON_WORDS = re.compile(r"Recursion|Overflow|Memory|\bint\b|index-sized|sys\.|set_int_max_str_digits|Traceback")
+
+
+def _refused(text: str, off=frozenset(), seconds: float = 20.0):
+    """The RulesError that starting a seeded game of text raises (played first option first), after
+    checking that it came within seconds of CPU and speaks the language's words."""
+    ruledsl.forget()
+    started = time.process_time()
+    with pytest.raises(ruledsl.RulesError) as caught:
+        state = ruledsl.load("runaway.rules", text=HEADER + text, optimizations=without(off)).new_game(seed=1)
+        while not state.is_terminal():
+            state.apply(state.legal_labels()[0])
+    assert time.process_time() - started < seconds
+    err = caught.value
+    assert err.path == "runaway.rules" and err.diagnostic.hint
+    assert not PYTHON_WORDS.search(str(err)), str(err)
+    return err
+
+
+# ---------------------------------------------------------------- calls of a define
+@BOTH
+def test_a_define_that_calls_itself_twice_spends_the_budget(off):
+    # (issue 43: f(40) ran for hours, f(24) was 16.7 M calls in 8 s, none of them counted)
+    err = _refused("define f(n) = 1 if n == 0 else f(n - 1) + f(n - 1)\nflow:\n    set x to f(40)\n    win P1\n", off)
+    assert "ran 2,000,000 steps" in err.message and err.line == 5
+
+
+@BOTH
+def test_a_rule_that_calls_itself_twice_spends_the_budget(off):
+    err = _refused('rule r(n):\n    if n > 0:\n        do r(n - 1)\n        do r(n - 1)\n'
+                   'flow:\n    do r(40)\n    win P1\n', off)
+    assert "ran 2,000,000 steps" in err.message
+
+
+@BOTH
+def test_a_define_that_recurses_too_deep_is_told_at_the_define(off):
+    err = _refused("define g(n) = 0 if n == 0 else g(n - 1) + 1\nflow:\n    set x to g(100000)\n    win P1\n", off)
+    assert err.line == 5 and "about 950 levels" in err.message and "stops it" in err.diagnostic.hint
+
+
+@BOTH
+def test_a_define_that_recurses_within_the_limit_plays(off):
+    ruledsl.forget()
+    text = HEADER + 'define g(n) = 0 if n == 0 else g(n - 1) + 1\nflow:\n    set x to g(500)\n    announce "{x}"\n    win P1\n'
+    state = ruledsl.load("deep.rules", text=text, optimizations=without(off)).new_game(seed=1)
+    assert "500" in state.events(None)
