@@ -61,3 +61,31 @@ def test_a_define_that_recurses_within_the_limit_plays(off):
     text = HEADER + 'define g(n) = 0 if n == 0 else g(n - 1) + 1\nflow:\n    set x to g(500)\n    announce "{x}"\n    win P1\n'
     state = ruledsl.load("deep.rules", text=text, optimizations=without(off)).new_game(seed=1)
     assert "500" in state.events(None)
+
+
+# ---------------------------------------------------------------- values that grow
+_GROWN = 'var s: text = "ab"\nvar l: list of int = [1]\n'
+
+
+@BOTH
+@pytest.mark.parametrize("loop, said", [
+    ("repeat 40 times:\n        set s to s + s", "more than 1,000,000 characters"),          # (3 GB)
+    ('repeat 40 times:\n        set s to "{s}{s}"', "more than 1,000,000 characters"),
+    ("repeat 40 times:\n        set l to l + l", "more than 1,000,000 items"),
+    ("set x to 2\n    repeat 40 times:\n        set x to x * x", "more than 1,000 digits"),      # (hung)
+    ("set x to 1\n    while true:\n        increase x by x", "more than 1,000 digits"),
+    ("set x to 1\n    repeat 100000 times:\n        set x to x / 3 + 1 / 7", "a fraction here"),  # (6.5 s)
+], ids=["text", "template", "list", "square", "doubling", "fraction"])
+def test_a_value_that_grows_without_end_is_refused_where_it_is_made(off, loop, said):
+    err = _refused(_GROWN + f"flow:\n    {loop}\n    win P1\n", off, seconds=10)
+    assert said in err.message and "the most a" in err.message and "cap it" in err.diagnostic.hint
+    assert err.line == 8 + loop.count("\n")
+
+
+@BOTH
+def test_a_number_as_big_as_allowed_is_shown_in_full(off):
+    # (issue 43: Python's "Exceeds the limit (4300 digits)" when a grown number was shown)
+    ruledsl.forget()
+    text = HEADER + 'flow:\n    set x to 1\n    repeat 3300 times:\n        set x to x * 2\n    announce "{x}"\n    win P1\n'
+    state = ruledsl.load("big.rules", text=text, optimizations=without(off)).new_game(seed=1)
+    assert state.events(None)[-2] == str(2 ** 3300)
