@@ -89,3 +89,16 @@ def test_a_number_as_big_as_allowed_is_shown_in_full(off):
     text = HEADER + 'flow:\n    set x to 1\n    repeat 3300 times:\n        set x to x * 2\n    announce "{x}"\n    win P1\n'
     state = ruledsl.load("big.rules", text=text, optimizations=without(off)).new_game(seed=1)
     assert state.events(None)[-2] == str(2 ** 3300)
+
+
+# ---------------------------------------------------------------- decisions among selections
+@BOTH
+@pytest.mark.parametrize("choice, count", [
+    ("choose 2 d from 1..30000", "449,985,000"),                      # (hung: selections unranked one by one)
+    ("choose 2 ordered d from 1..300", "89,700"),
+    ("choose 1..3 d from 1..30000", "4,500,000,025,000"),
+], ids=["pairs", "ordered", "sizes"])
+def test_a_decision_among_too_many_selections_is_refused_from_its_count(off, choice, count):
+    err = _refused(f"flow:\n    {choice} by P1:\n        pass\n    win P1\n", off, seconds=10)
+    assert err.line == 6 and "too many possible selections: " + count in err.message
+    assert "20,000 options" in err.message and "one item at a time" in err.diagnostic.hint
