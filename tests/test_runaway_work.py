@@ -102,3 +102,27 @@ def test_a_decision_among_too_many_selections_is_refused_from_its_count(off, cho
     err = _refused(f"flow:\n    {choice} by P1:\n        pass\n    win P1\n", off, seconds=10)
     assert err.line == 6 and "too many possible selections: " + count in err.message
     assert "20,000 options" in err.message and "one item at a time" in err.diagnostic.hint
+
+
+# ---------------------------------------------------------------- scans of long lists
+@BOTH
+@pytest.mark.parametrize("scan", [
+    "set y to 99999 in l",                      # (issue 47: past 60 s)
+    "set x to max(l)", "set x to min(l)",
+    "set x to sum(l)",                          # (41 s)
+    "set x to count(without(l, 5))", "set x to count(unique(l))",
+    "set y to any(each i in l where i == 0)", "set y to all(each i in l where i > 0)",
+    "set x to count(each i in l where i > 5)", "set l2 to sort(each i in l by -i)",
+], ids=["in", "max", "min", "sum", "without", "unique", "any", "all", "count", "sort"])
+def test_a_scan_of_a_long_list_spends_a_step_an_item(off, scan):
+    err = _refused("var y: bool = false\nvar l: list of int = []\nvar l2: list of int = []\n"
+                   f"flow:\n    set l to 1..100000\n    repeat 100000 times:\n        {scan}\n    win P1\n", off, seconds=15)
+    assert "ran 2,000,000 steps" in err.message and err.line == 11
+
+
+@BOTH
+def test_scans_of_short_lists_are_not_refused(off):
+    ruledsl.forget()
+    text = HEADER + 'var l: list of int = [1, 2, 3]\nflow:\n    repeat 1000 times:\n        if 3 in l and max(l) == 3:\n' \
+        '            increase x by sum(l)\n    announce "{x}"\n    win P1\n'
+    assert ruledsl.load("short.rules", text=text, optimizations=without(off)).new_game(seed=1).events(None)[-2] == "6000"

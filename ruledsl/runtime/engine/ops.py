@@ -159,11 +159,22 @@ def ge(st, a, b, span):
         raise _cannot(st, span, a, ">=", b) from None
 
 
+# A list no longer than this is scanned by generated code itself, no step spent: a scan of it costs
+# about what a step of the budget stands for. A longer one is scanned here, spending its length.
+SHORT_SCAN = 64
+
+
 def contains(st, item, coll) -> bool:
+    """`item in coll`; a list's or a text's items looked through spend their number of steps."""
     t = type(coll)
-    if t is tuple or t is dict or t is str or t is list:
+    if t is tuple or t is str or t is list:
+        spend(st, len(coll))
         return item in coll
-    return item in items_of(st, coll)
+    if t is dict:
+        return item in coll
+    items = items_of(st, coll)
+    spend(st, len(items))
+    return item in items
 
 
 def index(st, obj, i, span):
