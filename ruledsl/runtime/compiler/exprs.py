@@ -255,6 +255,9 @@ class ExprGen(OperatorGen, ComprehensionGen, CallGen):
         if all(isinstance(p, str) for p in e.parts):
             return self.k("".join(e.parts))
         parts = [self.k(p) if isinstance(p, str) else self.shown_part(p, frame) for p in e.parts]
+        if any(not isinstance(p, str) and _maybe_text(self.type_of(p, frame)) for p in e.parts):
+            # a text shown in a text may be one that grows (`set s to "{s}{s}"`): checked as `+` checks
+            return fmt("_sized(st, {}, {})", _plus(parts), self.k(e.span))
         return fmt("({})", _plus(parts))
 
     def g_name(self, e, frame):
@@ -362,3 +365,8 @@ _HANDLERS = {
     n.Range: ExprGen.g_range, n.Conditional: ExprGen.g_conditional, Written: lambda gen, e, frame: e.code,
     n.ListLit: ExprGen.g_list, n.MapLit: ExprGen.g_map, n.Call: ExprGen.g_call,
 }
+
+
+def _maybe_text(typ) -> bool:
+    """Whether a value of the checker's type typ may be a text of any length."""
+    return typ is None or typ.head in ("text", "any")

@@ -114,13 +114,20 @@ def selections(st, items: tuple, low: int, high: int, ordered: bool, span) -> li
     pick, number = (permutations, perm) if ordered else (combinations, comb)
     sizes = range(max(low, 0), min(high, len(items)) + 1)
     # counted before any is made, then made at C speed
-    if sum(number(len(items), k) for k in sizes) > MAX_OPTIONS * 4:
-        raise error(span, "this decision has too many possible selections",
-                    "narrow the list, or choose one item at a time")
+    count = sum(number(len(items), k) for k in sizes)
+    if count > MAX_OPTIONS * 4:
+        too_many_selections(count, span)
     out = []
     for k in sizes:
         out.extend(pick(items, k))
     return out
+
+
+def too_many_selections(count: int, span):
+    """A decision among more selections than could be offered, refused from their count alone."""
+    shown = f"{count:,}" if count < 10 ** 30 else "more than 10^30"
+    raise error(span, f"this decision has too many possible selections: {shown}, more than the {MAX_OPTIONS:,} "
+                "options a decision may have", "narrow the list (a `where`, fewer items), or choose one item at a time")
 
 
 def _nothing(st, fr, chooser, else_pc, has_else):
@@ -194,15 +201,17 @@ def offer_selections(st, fr, chooser, items, low: int, high: int, ordered: bool,
     they are made and equal labels merged, as for any choice."""
     selections = Selections(tuple(items), low, high, ordered)
     count = len(selections)
+    if count > MAX_OPTIONS * 4:         # (refused from the count, before any selection is made)
+        too_many_selections(count, span)
     seen = {None: chooser}      # (items read as the chooser sees them: seen.display_memo)
     texts = tuple([display_memo(st, x, seen) for x in selections.items])
     # (", " in no text: the separator "\n" cannot make one between two texts)
-    if count > MAX_OPTIONS or len(set(texts)) < len(texts) or ", " in "\n".join(texts):
+    alike = len(set(texts)) < len(texts) or ", " in "\n".join(texts)
+    if count > MAX_OPTIONS and not alike:
+        too_many_selections(count, span)     # (labels that cannot coincide: as many options as selections)
+    if count > MAX_OPTIONS or alike:
         found = {}
-        for i, choice in enumerate(selections):
-            if i >= MAX_OPTIONS * 4:
-                raise error(span, "this decision has too many possible selections",
-                            "narrow the list, or choose one item at a time")
+        for choice in selections:
             found.setdefault(prefix + display_memo(st, choice, seen) + suffix, choice)
         return offer_choice(st, fr, chooser, found, pc, name, else_pc, has_else, secret, span,
                             parts="ordered" if ordered else "unordered")

@@ -15,6 +15,7 @@ from ..model.signals import RuleFailure, Runaway
 from .budget import STEP_LIMIT
 from .library import FAILURES, NUMBER_HINT, arguments_given, failed, in_our_words
 
+CALL_HINT = "a define or rule that calls itself must reach the case that stops it in fewer calls: check that case"
 RUNAWAY_HINT = ("a loop here never finishes, or an expression builds or walks too much: "
                 "check its condition, or add `stop`")
 
@@ -35,7 +36,8 @@ def located(code_map, err: BaseException, fallback_span, fallback_where: str) ->
     if isinstance(err, Runaway):
         return error(span, f"{where} ran {STEP_LIMIT:,} steps without reaching a decision or an end", RUNAWAY_HINT)
     if isinstance(err, RecursionError):
-        return error(span, "rules call each other without end here")
+        return error(span, "rules call each other without end here: calls within calls nest deeper than "
+                     "about 950 levels, the most allowed", CALL_HINT)
     if isinstance(err, RuleFailure):
         return error(span, str(err))
     if isinstance(err, KeyError):

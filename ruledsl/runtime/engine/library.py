@@ -15,21 +15,29 @@ from ...errors import error
 from ..model.collections import items_of, size_of
 from ...ir.places import OFFSETS
 from ..model.values import Comp, EdgeKind, Location, Player, display, turn_direction
+from .budget import spend
 from .graph import locations_only, place_of
 
 
 # ---------------------------------------------------------------- collections
+def _scanned(st, items):
+    """items, their number spent from the step budget: a builtin that looks through a list spends
+    a step an item, in one go (a list long enough to matter was made in play)."""
+    spend(st, len(items))
+    return items
+
+
 def _count(st, prog, value):
     return size_of(st, value)
 
 
 def _sum(st, prog, value):
-    return sum(items_of(st, value))
+    return sum(_scanned(st, items_of(st, value)))
 
 
 def _extreme(pick):
     def fn(st, prog, *args):
-        values = items_of(st, args[0]) if len(args) == 1 else args
+        values = _scanned(st, items_of(st, args[0])) if len(args) == 1 else args
         values = [v for v in values if v is not None]
         return pick(values) if values else None
     return fn
@@ -46,7 +54,7 @@ def _last(st, prog, value):
 
 
 def _without(st, prog, value, drop):
-    items = items_of(st, value)
+    items = _scanned(st, items_of(st, value))
     if type(drop) is tuple:
         if len(items) > 4:
             # `i not in drop`, at C speed; a set's test (by hash) costs less than a tuple's (by ==)
@@ -60,7 +68,7 @@ def _without(st, prog, value, drop):
 
 
 def _unique(st, prog, value):
-    return tuple(dict.fromkeys(items_of(st, value)))
+    return tuple(dict.fromkeys(_scanned(st, items_of(st, value))))
 
 
 def _get(st, prog, mapping, key, default=None):

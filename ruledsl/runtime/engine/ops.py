@@ -35,31 +35,71 @@ def _as_tuple(v):
     return v if type(v) is tuple else (v,)
 
 
+# The sizes a value made by arithmetic or by joining may have (docs/language.md#limits): a value that
+# doubles or squares on every turn of a loop is told at once, before it takes the machine's memory.
+DIGITS_LIMIT = 1_000
+INT_LIMIT = 10 ** DIGITS_LIMIT          # a whole number (and each term of a fraction) is less than this
+LENGTH_LIMIT = 1_000_000                # the items of a list, the characters of a text
+_GROWTH_HINT = ("a value that grows on every turn of a loop or call (a doubling, a product, a list or text "
+                "joined to itself) needs a bound: cap it (min(…)), or stop the loop sooner")
+
+
+def too_big(st, value, span):
+    """The error of a number made too big here (generated code's checks call it)."""
+    if type(value) is Fraction:
+        raise error(span, f"a fraction here would have a numerator or denominator of more than {DIGITS_LIMIT:,} "
+                    "digits, the most a number may have", _GROWTH_HINT)
+    raise error(span, f"a whole number here would have more than {DIGITS_LIMIT:,} digits, the most a number "
+                "may have", _GROWTH_HINT)
+
+
+def sized(st, value, span):
+    """value, made by arithmetic or joining at span, if it is within the limits on a value's size
+    (a list or a text joined spends its length from the step budget: the copying is work)."""
+    t = type(value)
+    if t is int:
+        if -INT_LIMIT < value < INT_LIMIT:
+            return value
+    elif t is Fraction:
+        if value.denominator < INT_LIMIT and -INT_LIMIT < value.numerator < INT_LIMIT:
+            return value
+    elif t is tuple or t is str:
+        if len(value) > LENGTH_LIMIT:
+            what = "list here would have more than {:,} items" if t is tuple else \
+                "text here would have more than {:,} characters"
+            raise error(span, f"a {what.format(LENGTH_LIMIT)}, the most a value may have", _GROWTH_HINT)
+        spend(st, len(value))
+        return value
+    else:
+        return value
+    too_big(st, value, span)
+
+
 def add(st, a, b, span):
     """+ : numbers add, lists join (an item joins as a list of one), texts concatenate."""
     ta, tb = type(a), type(b)
     if ta is int and tb is int:
-        return a + b
+        return sized(st, a + b, span)
     if ta is tuple or tb is tuple:
-        return _as_tuple(a) + _as_tuple(b)
+        return sized(st, _as_tuple(a) + _as_tuple(b), span)
     if ta is str or tb is str:
-        return f"{a}{b}"
+        return sized(st, f"{a}{b}", span)
     try:
-        return a + b
+        return sized(st, a + b, span)
     except TypeError:
         raise _cannot(st, span, a, "+", b) from None
 
 
 def sub(st, a, b, span):
     try:
-        return a - b
+        return sized(st, a - b, span)
     except TypeError:
         raise _cannot(st, span, a, "-", b) from None
 
 
 def mul(st, a, b, span):
     try:
-        return a * b
+        return sized(st, a * b, span)
     except TypeError:
         raise _cannot(st, span, a, "*", b) from None
 
@@ -72,7 +112,7 @@ def div(st, a, b, span):
         raise error(span, "division by zero") from None
     except TypeError:
         raise _cannot(st, span, a, "/", b) from None
-    return int(q) if q.denominator == 1 else q
+    return sized(st, int(q) if q.denominator == 1 else q, span)
 
 
 def mod(st, a, b, span):
@@ -119,11 +159,22 @@ def ge(st, a, b, span):
         raise _cannot(st, span, a, ">=", b) from None
 
 
+# A list no longer than this is scanned by generated code itself, no step spent: a scan of it costs
+# about what a step of the budget stands for. A longer one is scanned here, spending its length.
+SHORT_SCAN = 64
+
+
 def contains(st, item, coll) -> bool:
+    """`item in coll`; a list's or a text's items looked through spend their number of steps."""
     t = type(coll)
-    if t is tuple or t is dict or t is str or t is list:
+    if t is tuple or t is str or t is list:
+        spend(st, len(coll))
         return item in coll
-    return item in items_of(st, coll)
+    if t is dict:
+        return item in coll
+    items = items_of(st, coll)
+    spend(st, len(items))
+    return item in items
 
 
 def index(st, obj, i, span):

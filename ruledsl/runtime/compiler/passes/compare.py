@@ -15,6 +15,7 @@ from __future__ import annotations
 from ....ir import nodes as n
 from ..code import MISSING, Bind, fmt, read
 from ..comprehensions import name_uses
+from ...engine.ops import SHORT_SCAN
 from . import Pass
 
 _PLAIN_VALUES = (int, str, bool, type(None))
@@ -57,12 +58,14 @@ class Compare(Pass):
         if bare is not None:
             self.decided("in a list, certain", e)
             return fmt("(({}) in {})", a, bare)
+        # (a list longer than SHORT_SCAN is looked through by _contains, which spends its length)
         if b.built and self.compiler.has("typed"):
             self.decided("in a list just made", e)
             return fmt("(({}) in {})", a, b)        # a list just made (or kept): looked up as Python does
         t = gen.temp()
         self.decided("in a list", e)
-        return fmt("(({}) in {} if type({} := {}) is tuple else _contains(st, {}, {}))", a, t, Bind(t), b, a, t)
+        return fmt("(({}) in {} if type({} := {}) is tuple and len({}) <= " + str(SHORT_SCAN) + " else _contains(st, {}, {}))",
+                   a, t, Bind(t), b, t, a, t)
 
     def scan(self, gen, e, frame):
         """`any/all/count(each x in L where x in M)` (or `not in`), M read once: each item looked up

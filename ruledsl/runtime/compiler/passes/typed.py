@@ -30,6 +30,7 @@ _LABELLED = {"player": (Player, "Player"), "location": (Location, "Location"), "
              "direction": (EnumValue, "_EnumValue")}
 # Operators that mean on two whole numbers what Python's do (not /, which is exact).
 _INT_OPS = ("+", "-", "*", "<", "<=", ">", ">=")
+_GROWING = frozenset({"+", "-", "*"})
 _ARITH = {"+": "_add", "-": "_sub", "*": "_mul", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
 
 
@@ -141,9 +142,11 @@ class Typed(Pass):
             (ta, test_a), (tb, test_b) = gen.tuple_operand(e.left, a), gen.tuple_operand(e.right, b)
             tests = [t for t in (test_a, test_b) if t is not None]
             self.decided("lists joined", e)
+            # (its length spent and checked against the limit on a list's size, as _add does)
             if not tests:
-                return fmt("({} + {})", ta, tb)
-            return fmt("({} + {} if {} else _add(st, {}, {}, {}))", ta, tb, _all(tests), ta, tb, span)
+                return fmt("_sized(st, {} + {}, {})", ta, tb, span)
+            return fmt("(_sized(st, {} + {}, {}) if {} else _add(st, {}, {}, {}))", ta, tb, span, _all(tests), ta, tb,
+                       span)
         if op not in _INT_OPS:
             return None
         if not frame.walrus and gen.plain_int(e.left) and gen.plain_int(e.right):
@@ -154,16 +157,21 @@ class Typed(Pass):
             (ta, test_a), (tb, test_b) = gen.int_operand(e.left, a), gen.int_operand(e.right, b)
             tests = [t for t in (test_a, test_b) if t is not None]
             self.decided("whole numbers", e)
+            if tests:
+                # an operand with no test is written in both branches: once, when it is more than a
+                # name (a count nested in a count's condition would double the code at every level)
+                if test_a is None and not _literal(e.left) and not bare_cheap(ta):
+                    ta, tests = _bound(gen, ta, tests, 0)
+                if test_b is None and not _literal(e.right) and not bare_cheap(tb):
+                    tb, tests = _bound(gen, tb, tests, len(tests))
+            made = fmt("({} " + op + " {})", ta, tb)
+            if op in _GROWING:      # (checked against the limit on a number's size, as _add checks)
+                r = gen.temp()
+                made = fmt("({} if -_INT_LIMIT < ({} := {}) < _INT_LIMIT else _too_big(st, {}, {}))",
+                           r, Bind(r), made, r, span)
             if not tests:
-                return fmt("({} " + op + " {})", ta, tb)      # both whole numbers whatever happens
-            # an operand with no test is written in both branches: once, when it is more than a name
-            # (a count nested in a count's condition would double the code at every level)
-            if test_a is None and not _literal(e.left) and not bare_cheap(ta):
-                ta, tests = _bound(gen, ta, tests, 0)
-            if test_b is None and not _literal(e.right) and not bare_cheap(tb):
-                tb, tests = _bound(gen, tb, tests, len(tests))
-            return fmt("({} " + op + " {} if {} else " + _ARITH[op] + "(st, {}, {}, {}))", ta, tb, _all(tests), ta,
-                       tb, span)
+                return made      # both whole numbers whatever happens
+            return fmt("({} if {} else " + _ARITH[op] + "(st, {}, {}, {}))", made, _all(tests), ta, tb, span)
         return None
 
     def equality(self, gen, e, frame, a, b, negate):

@@ -1,0 +1,128 @@
+"""Runaway work the step budget once missed (issues 43 and 47): calls of a define, values that
+grow, decisions with more options than anyone could choose among, and scans of long lists. Each
+ends in seconds with a located error that says how to fix it, in the language's words, with the
+compiler's passes and without (tests/conftest.without)."""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+import ruledsl
+
+from .conftest import without
+
+HEADER = 'game "Runaway"\nplayers 2\nseats P1, P2\nvar x: int = 0\n'
+BOTH = pytest.mark.parametrize("off", [set(), "all"], ids=["passes", "none"])
+PYTHON_WORDS = re.compile(r"Recursion|Overflow|Memory|\bint\b|index-sized|sys\.|set_int_max_str_digits|Traceback")
+
+
+def _refused(text: str, off=frozenset(), seconds: float = 20.0):
+    """The RulesError that starting a seeded game of text raises (played first option first), after
+    checking that it came within seconds of CPU and speaks the language's words."""
+    ruledsl.forget()
+    started = time.process_time()
+    with pytest.raises(ruledsl.RulesError) as caught:
+        state = ruledsl.load("runaway.rules", text=HEADER + text, optimizations=without(off)).new_game(seed=1)
+        while not state.is_terminal():
+            state.apply(state.legal_labels()[0])
+    assert time.process_time() - started < seconds
+    err = caught.value
+    assert err.path == "runaway.rules" and err.diagnostic.hint
+    assert not PYTHON_WORDS.search(str(err)), str(err)
+    return err
+
+
+# ---------------------------------------------------------------- calls of a define
+@BOTH
+def test_a_define_that_calls_itself_twice_spends_the_budget(off):
+    # (issue 43: f(40) ran for hours, f(24) was 16.7 M calls in 8 s, none of them counted)
+    err = _refused("define f(n) = 1 if n == 0 else f(n - 1) + f(n - 1)\nflow:\n    set x to f(40)\n    win P1\n", off)
+    assert "ran 2,000,000 steps" in err.message and err.line == 5
+
+
+@BOTH
+def test_a_rule_that_calls_itself_twice_spends_the_budget(off):
+    err = _refused('rule r(n):\n    if n > 0:\n        do r(n - 1)\n        do r(n - 1)\n'
+                   'flow:\n    do r(40)\n    win P1\n', off)
+    assert "ran 2,000,000 steps" in err.message
+
+
+@BOTH
+def test_a_define_that_recurses_too_deep_is_told_at_the_define(off):
+    err = _refused("define g(n) = 0 if n == 0 else g(n - 1) + 1\nflow:\n    set x to g(100000)\n    win P1\n", off)
+    assert err.line == 5 and "about 950 levels" in err.message and "stops it" in err.diagnostic.hint
+
+
+@BOTH
+def test_a_define_that_recurses_within_the_limit_plays(off):
+    ruledsl.forget()
+    text = HEADER + 'define g(n) = 0 if n == 0 else g(n - 1) + 1\nflow:\n    set x to g(500)\n    announce "{x}"\n    win P1\n'
+    state = ruledsl.load("deep.rules", text=text, optimizations=without(off)).new_game(seed=1)
+    assert "500" in state.events(None)
+
+
+# ---------------------------------------------------------------- values that grow
+_GROWN = 'var s: text = "ab"\nvar l: list of int = [1]\n'
+
+
+@BOTH
+@pytest.mark.parametrize("loop, said", [
+    ("repeat 40 times:\n        set s to s + s", "more than 1,000,000 characters"),          # (3 GB)
+    ('repeat 40 times:\n        set s to "{s}{s}"', "more than 1,000,000 characters"),
+    ("repeat 40 times:\n        set l to l + l", "more than 1,000,000 items"),
+    ("set x to 2\n    repeat 40 times:\n        set x to x * x", "more than 1,000 digits"),      # (hung)
+    ("set x to 1\n    while true:\n        increase x by x", "more than 1,000 digits"),
+    ("set x to 1\n    repeat 100000 times:\n        set x to x / 3 + 1 / 7", "a fraction here"),  # (6.5 s)
+], ids=["text", "template", "list", "square", "doubling", "fraction"])
+def test_a_value_that_grows_without_end_is_refused_where_it_is_made(off, loop, said):
+    err = _refused(_GROWN + f"flow:\n    {loop}\n    win P1\n", off, seconds=10)
+    assert said in err.message and "the most a" in err.message and "cap it" in err.diagnostic.hint
+    assert err.line == 8 + loop.count("\n")
+
+
+@BOTH
+def test_a_number_as_big_as_allowed_is_shown_in_full(off):
+    # (issue 43: Python's "Exceeds the limit (4300 digits)" when a grown number was shown)
+    ruledsl.forget()
+    text = HEADER + 'flow:\n    set x to 1\n    repeat 3300 times:\n        set x to x * 2\n    announce "{x}"\n    win P1\n'
+    state = ruledsl.load("big.rules", text=text, optimizations=without(off)).new_game(seed=1)
+    assert state.events(None)[-2] == str(2 ** 3300)
+
+
+# ---------------------------------------------------------------- decisions among selections
+@BOTH
+@pytest.mark.parametrize("choice, count", [
+    ("choose 2 d from 1..30000", "449,985,000"),                      # (hung: selections unranked one by one)
+    ("choose 2 ordered d from 1..300", "89,700"),
+    ("choose 1..3 d from 1..30000", "4,500,000,025,000"),
+], ids=["pairs", "ordered", "sizes"])
+def test_a_decision_among_too_many_selections_is_refused_from_its_count(off, choice, count):
+    err = _refused(f"flow:\n    {choice} by P1:\n        pass\n    win P1\n", off, seconds=10)
+    assert err.line == 6 and "too many possible selections: " + count in err.message
+    assert "20,000 options" in err.message and "one item at a time" in err.diagnostic.hint
+
+
+# ---------------------------------------------------------------- scans of long lists
+@BOTH
+@pytest.mark.parametrize("scan", [
+    "set y to 99999 in l",                      # (issue 47: past 60 s)
+    "set x to max(l)", "set x to min(l)",
+    "set x to sum(l)",                          # (41 s)
+    "set x to count(without(l, 5))", "set x to count(unique(l))",
+    "set y to any(each i in l where i == 0)", "set y to all(each i in l where i > 0)",
+    "set x to count(each i in l where i > 5)", "set l2 to sort(each i in l by -i)",
+], ids=["in", "max", "min", "sum", "without", "unique", "any", "all", "count", "sort"])
+def test_a_scan_of_a_long_list_spends_a_step_an_item(off, scan):
+    err = _refused("var y: bool = false\nvar l: list of int = []\nvar l2: list of int = []\n"
+                   f"flow:\n    set l to 1..100000\n    repeat 100000 times:\n        {scan}\n    win P1\n", off, seconds=15)
+    assert "ran 2,000,000 steps" in err.message and err.line == 11
+
+
+@BOTH
+def test_scans_of_short_lists_are_not_refused(off):
+    ruledsl.forget()
+    text = HEADER + 'var l: list of int = [1, 2, 3]\nflow:\n    repeat 1000 times:\n        if 3 in l and max(l) == 3:\n' \
+        '            increase x by sum(l)\n    announce "{x}"\n    win P1\n'
+    assert ruledsl.load("short.rules", text=text, optimizations=without(off)).new_game(seed=1).events(None)[-2] == "6000"
