@@ -29,9 +29,9 @@ from .check.walk import statements
 # max_game_length actions (chance outcomes included) is cut short there: terminal, a draw (0 to
 # every seat, or the sum shared equally in a zero- or constant-sum game). The default is the
 # horizon at which ruledsl's own bots cut a game they play out (agents/search.py): far past the
-# natural length of the bundled games that end under random play (The Shining about 170
-# actions, Tillinghast 470, The Haunting House 2,000 at most in 20 seeds), and short enough that
-# pyspiel's random_sim_test of one that does not (The Unrelenting Other) ends within a minute.
+# natural length of games that end under random play (the bundled ones: 170 to 2,000 actions in
+# 20 seeds), and short enough that pyspiel's random_sim_test of one that never ends under random
+# play ends within a minute.
 MAX_GAME_LENGTH = DEPTH_WITHOUT
 _registered: dict = {}
 

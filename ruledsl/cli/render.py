@@ -20,7 +20,7 @@ from .boardmap import render_map
 
 
 def contents_text(groups: list) -> str:
-    """Pieces of a place as listed: `Shining card (range 1-3) ×2, Shining 4`, in the place's order."""
+    """Pieces of a place as listed: `Role card (range 1-3) ×2, Guard 4`, in the place's order."""
     return ", ".join(g.text for g in groups)
 
 
@@ -63,7 +63,7 @@ def render_screen(screen, *, log_from: int = 0, log_limit: int = 20, width: int 
 
 
 def header_text(screen) -> Text:
-    """`The Shining · you are Red · month 2 of 4 · Shining phase · Red to act`."""
+    """`Castle Siege · you are Red · month 2 of 4 · Night phase · Red to act`."""
     text = Text(screen.title, style="bold")
     if screen.seat:
         text.append(f" · you are {screen.seat}")

@@ -32,8 +32,8 @@ class Field:
 
 @attrs.frozen
 class Piece:
-    """A component as the seat sees it. text: how it reads (`Shining 4`, a face-down one by its
-    kind's label: `Shining card`); kind: its kind's label; face_down: the seat does not see its
+    """A component as the seat sees it. text: how it reads (`Guard 4`, a face-down one by its
+    kind's label: `Role card`); kind: its kind's label; face_down: the seat does not see its
     face; fields: every field the seat may see (a face-down piece's public back included);
     owner: its owner's seat label, if any; id: its id when its face is seen (else None)."""
     text: str
@@ -45,7 +45,7 @@ class Piece:
 
     @property
     def details(self) -> str:
-        """The fields that its text does not already say (`range 1-3` for a Shining card face
+        """The fields that its text does not already say (`range 1-3` for a Role card face
         down), but those at their kind's default: every field on the back of a face-down piece."""
         return ", ".join(f"{f.label} {f.text}" for f in self.fields
                          if f.text and f.text not in self.text and f.type != "list of direction"
@@ -53,14 +53,14 @@ class Piece:
 
     @property
     def full(self) -> str:
-        """Its text and details: `Shining 4 (range 3-5)`, `Shining card (face down, range 1-3)`."""
+        """Its text and details: `Guard 4 (range 3-5)`, `Role card (face down, range 1-3)`."""
         details = ", ".join(d for d in ("face down" if self.face_down else "", self.details) if d)
         return f"{self.text} ({details})" if details else self.text
 
 
 @attrs.frozen
 class Group:
-    """Alike pieces shown once with their number (`Shining card (range 1-3) ×2`)."""
+    """Alike pieces shown once with their number (`Role card (range 1-3) ×2`)."""
     piece: Piece
     count: int = 1
 

@@ -45,7 +45,7 @@ def coloured(text: str, colours: dict, style="") -> Text:
 
 
 def header(screen, colours: dict, width: int = 0) -> Text:
-    """`The Shining · you are Red · month 2 of 4 · Red to act`: title, seat, progress, phase (unless
+    """`Castle Siege · you are Red · month 2 of 4 · Red to act`: title, seat, progress, phase (unless
     the progress says it, or the line would not fit in width without it), who acts."""
     phase = screen.phase if screen.phase and screen.phase.lower() not in screen.status.lower() else ""
     text = _header(screen, colours, phase)

@@ -108,7 +108,7 @@ class KindDecl:
     """`kind Name [, position visible to who] [, shown as "…"]:` fields. position: who sees where
     one is. shown: how one reads on screen and in labels, a template over its fields (None: its
     `name` field, else its first field). label: how screens name the kind (a face-down one reads
-    as it: "Shining card"), or None."""
+    as it: "Role card"), or None."""
     name: str
     fields: tuple = ()
     position: Optional[Visibility] = None

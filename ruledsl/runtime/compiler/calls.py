@@ -143,16 +143,6 @@ class CallGen:
             return counted(fmt("_items_of(st, {})", code))
         return fmt("_items_of(st, {})", code)         # (a list, maybe: its items gone through as any list's)
 
-    def of_kind(self, e, frame):
-        """(the Code of what lies on the place, the kind's name) when e is `at(place, Kind)`, else
-        None."""
-        if type(e) is not n.Call or e.func != "at" or e.comp is not None or e.kwargs or len(e.args) != 2:
-            return None
-        kind = e.args[1]
-        if type(kind) is not n.Name or kind.name not in self.prog.kinds or kind.name in frame.names:
-            return None
-        return self.contents(e.args[0], frame, iterable=True), kind.name
-
     # ---------------------------------------------------------------- defines
     def certain_value(self, name: str):
         """Certain of what a define gives, whatever its arguments, when its body says (a list built

@@ -205,12 +205,7 @@ class DecisionGen(MenuGen):
         """A choice's body, then its `else` (in a `simultaneously`, each goes on to the next pick's
         body, at `end`)."""
         self.option_body(unit, body, s.body, inner, exits, loops, end, s.span)
-        unit.place(orelse, s.span)
-        self.block(unit, s.orelse, frame, exits, loops)
-        if together:
-            unit.jump(end, s.span)
-        else:
-            unit.place(end, s.span)
+        self.choice_else(unit, s, frame, orelse, end, exits, loops, together)
 
     def searches(self, s) -> bool:
         """Whether working a decision's options out may search a board for distances (which

@@ -93,6 +93,11 @@ class MenuGen:
         for option, label, inner in bodies:
             with self.certain_as(*chosen.get(option, (None, None))):
                 self.option_body(unit, label, option.body, inner, exits, loops, end, option.span)
+        self.choice_else(unit, s, frame, orelse, end, exits, loops, together)
+
+    def choice_else(self, unit, s, frame, orelse, end, exits, loops, together) -> None:
+        """A decision's `else`, after its options' bodies; then on to `end` (in a `simultaneously`,
+        the next pick's body: a jump)."""
         unit.place(orelse, s.span)
         self.block(unit, s.orelse, frame, exits, loops)
         if together:

@@ -112,7 +112,7 @@ class Program:
             position = decl.position.who if decl.position else "all"
             self.kinds[decl.name] = KindInfo(decl.name, fields, vis, position,
                                              tuple(f.name for f in decl.fields if f.hidden))
-            self.kinds[decl.name].label = labels.of(decl.name)     # the rules' label: "Shining card"
+            self.kinds[decl.name].label = labels.of(decl.name)     # the rules' label: "Role card"
             self.rotatable[decl.name] = tuple(i for i, f in enumerate(decl.fields) if type_text(f.type) in ROTATABLE)
 
     def _build_boards(self):

@@ -126,7 +126,7 @@ class KindInfo:
         self.first_shown = next((i for i, f in enumerate(fields) if f not in self.hidden), None)
         # the field it reads as without a format: its name, else that one (None: its kind)
         self.read_as = self.field_index["name"] if self.has_name else self.first_shown
-        self.label = name                          # how the log calls one it does not name: "a Shining card"
+        self.label = name                          # how the log calls one it does not name: "a Role card"
 
     def __repr__(self):
         return f"Kind({self.name})"

@@ -8,9 +8,8 @@ rules' expressions); not within `simultaneously`.
 Emits: the values read, worked out where the decision is made, as the key of a dict the menu keeps
 for the whole game (`((v1, v2, …) if not st.lazy and not st.unfolded else None)`); the options
 worked out only on a new key, and offered again from what was kept when the values come out the
-same (help texts are never kept). The Shining's "move to each location you may reach" is offered
-again from where the player stands, the Event card in force and whether the Corrupted is
-revealed, with no search made.
+same (help texts are never kept). A "move to each location you may reach" is offered again
+from where the player stands and the few variables its search reads, with no search made.
 
 Gain: see docs/architecture.md, "The passes".
 """
