@@ -135,3 +135,35 @@ def test_without_the_clause_an_only_option_is_still_asked(tmp_rules):
     state = ruledsl.load(tmp_rules("a.rules", AUTO.replace("LIMIT", "2").replace(" automatically when only one", "")),
                          2).new_game()
     assert state.legal_labels() == ["go 3"]
+
+
+SHOWN = '''game "Shown"
+players 2
+kind Card:
+    value: int
+zone deck: deck of Card:
+    Card(value: v) for each v in [4, 7]
+zone hand: hand of Card, per player
+setup:
+    draw 1 from deck to P2.hand
+flow:
+    turn P2:
+        show first(contents(P2.hand)) to [P1]
+        let c = random(contents(P2.hand))
+        move c to P1.hand
+    win [P1]
+'''
+
+
+def test_chance_among_cards_every_seat_was_shown_is_still_hidden_from_onlookers(tmp_rules):
+    """Each seat sees the card (P2 holds it, P1 was shown it), so both may read chance's outcome in
+    the history; an onlooker, who sees only what is public, may not (it was told a card's face no
+    more than the view shows it: a CI campaign found the label in view(None)'s history)."""
+    state = ruledsl.load(tmp_rules("shown.rules", SHOWN), 2).new_game(chance="explicit")
+    while state.is_chance():
+        state.apply(state.legal_labels()[0])
+    value = state.actions_taken[-1]
+    assert value in ("4", "7")
+    assert state.actions_seen(0)[-1] == value and state.actions_seen(1)[-1] == value
+    assert state.actions_seen(None)[-1] is None
+    assert value not in " ".join(state.events(None))

@@ -22,7 +22,7 @@ from ..model.collections import items_of
 from ..model.signals import SUSPEND
 from ..model.state import SecretLabel
 from ..model.values import Comp, Die, Player, display
-from ..seen import display_memo
+from ..seen import display_memo, knows_position, sees
 from .selections import SelectionLabels, Selections
 
 MAX_OPTIONS = 20_000
@@ -304,14 +304,16 @@ def _told_to(st, outcomes, seen):
     those who see it where it lands (draw_apply)."""
     prog = st.prog
     seats = frozenset(range(len(prog.players))) if seen is None else seen
+    public = seen is None
     for _label, value, _p in outcomes:
         comps = [value] if type(value) is Comp else [v for v in value if type(v) is Comp] \
             if type(value) is tuple else ()
         for comp in comps:
             seats = frozenset(s for s in seats if sees_position(st, comp, s) and sees_face(prog, st, comp, s))
+            public = public and _public(prog, st, comp)
         if not seats:
             return seats        # (a draw from a deck no one sees into: the commonest, known after one)
-    return None if seen is None and len(seats) == len(prog.players) else seats
+    return None if public and len(seats) == len(prog.players) else seats
 
 
 def seen_by(st, seats, span):
@@ -369,7 +371,14 @@ def _known_to_those_who_see_it(prog, st, comp) -> None:
     text = str(label)
     seats = [p.index for p in prog.players if sees_face(prog, st, comp, p.index)] \
         if text == display(st, comp) else ()
-    st.history = (SecretLabel(text, seats) if len(seats) < len(prog.players) else text, before)
+    public = len(seats) == len(prog.players) and _public(prog, st, comp)
+    st.history = (text if public else SecretLabel(text, seats), before)
+
+
+def _public(prog, st, comp) -> bool:
+    """Whether an onlooker may read comp in a label: where it is and its face are public (every
+    seat seeing it, each told in turn, is not enough)."""
+    return knows_position(st, comp, None) and sees(prog, st, comp, None)
 
 
 def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end_pc: int, span):
