@@ -36,5 +36,5 @@ class HoistPass(Pass):
         """A part kept once per loop; eager: a plain read, read where the loop is entered (rather
         than worked out when first needed, which asks each round whether it was)."""
         self.decided(what, where)
-        if eager:
-            self.decided("a plain read kept where the loop is entered", where)
+        self.decided("a plain read kept where the loop is entered" if eager else "a part worked out when first needed",
+                     where)
