@@ -34,7 +34,8 @@ class Hoist:
             return kept
         name = self.ns.fresh("h")
         self.names.append(name)
-        if code.safe:
+        eager = code.safe
+        if eager:
             self.eager[name] = code
             kept = read(name)
         else:
@@ -42,7 +43,7 @@ class Hoist:
         self.made.add(kept)
         self.alike[same] = kept
         if self.kept_one is not None:
-            self.kept_one(code.safe)
+            self.kept_one(eager)
         self.kept[name] = kept
         return kept
 
