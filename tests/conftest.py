@@ -60,6 +60,13 @@ def random_trace(path, seed: int, off: set, monkeypatch, chance: str = "seeded",
     return trace
 
 
+def decided(program, name: str = None) -> set:
+    """{(pass, what, line)} the compiler's passes decided in a program (Program.decided); of the
+    pass named, {(what, line)}."""
+    found = {(p, what, span.line) for p, what, span in program.decided if span is not None}
+    return found if name is None else {(what, line) for p, what, line in found if p == name}
+
+
 def errors_of(text: str, path: str = "t.rules", complete: bool = True) -> list:
     return [d for d in ruledsl.check(path, text, complete=complete) if d.severity == "error"]
 

@@ -4,8 +4,6 @@ block writes that block's lines in place of a call of it; the block stays a func
 its block where no cycle of such calls forms."""
 from __future__ import annotations
 
-import re
-
 import pytest
 
 import ruledsl
@@ -13,7 +11,7 @@ from ruledsl.errors import RulesError
 from ruledsl.runtime.compiler.code import FRAMES, JUMP, RETURN, Label, Line, text
 from ruledsl.runtime.compiler.passes import jumps
 
-from .conftest import ROOT, random_trace, slow
+from .conftest import ROOT, decided, random_trace, slow
 
 TIC_TAC_TOE = ROOT / "games" / "examples" / "tic_tac_toe.rules"
 # After the choice, a short block: the division and the end of the turn.
@@ -30,24 +28,10 @@ flow:
 '''
 
 
-def _blocks(code: str) -> dict:
-    """{block number: its lines, without `env = fr.env`} of a unit's generated code."""
-    return {int(number): [line[4:] for line in body.splitlines()[1:]]
-            for number, body in re.findall(r"def u0_b(\d+)\(st, fr\):\n((?:    .*\n)*)", code)}
-
-
-def _written_in_place(blocks: dict) -> int:
-    """How many jumps forward are followed by the lines of the block they jump to."""
-    found = 0
-    for number, lines in blocks.items():
-        for j, line in enumerate(lines):
-            jump = re.fullmatch(r"( *)fr\.pc = (\d+)", line)
-            if jump is None or int(jump.group(2)) <= number:
-                continue
-            indent, later = jump.group(1), blocks[int(jump.group(2))]
-            if [x[len(indent):] for x in lines[j + 1:j + 1 + len(later)]] == later:
-                found += 1
-    return found
+def _linked(program, what: str) -> set:
+    """The lines of the rules whose jumps the pass `jumps` linked as what says ("block written in
+    place", "block called", "block called back")."""
+    return {line for decision, line in decided(program, "jumps") if decision == what}
 
 
 def _load(path, off: set, monkeypatch):
@@ -56,11 +40,12 @@ def _load(path, off: set, monkeypatch):
 
 
 def test_a_short_block_is_written_where_a_block_jumps_to_it(monkeypatch):
-    blocks = _blocks(_load(TIC_TAC_TOE, set(), monkeypatch).program.code_map.texts("the flow"))
-    assert _written_in_place(blocks) >= 3       # the turn's choice, the test after it, the loop's end
-    assert sorted(blocks) == list(range(len(blocks)))       # each still a function of its own
-    plain = _blocks(_load(TIC_TAC_TOE, {"jumps"}, monkeypatch).program.code_map.texts("the flow"))
-    assert _written_in_place(plain) == 0 and len(plain) == len(blocks)
+    program = _load(TIC_TAC_TOE, set(), monkeypatch).program
+    assert _linked(program, "block written in place") == {31, 33}    # the loop over the seats, the turn's choice
+    plain = _load(TIC_TAC_TOE, {"jumps"}, monkeypatch).program
+    assert decided(plain, "jumps") == set()
+    # each block still a function of its own (a decision taken enters it by its number)
+    assert len(program.code[program.flow_unit]) == len(plain.code[plain.flow_unit]) > 5
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -73,7 +58,7 @@ def test_a_failure_in_a_block_written_in_place_names_its_statement(tmp_path, mon
     path = tmp_path / "e.rules"
     path.write_text(GAME, encoding="utf-8")
     game = _load(path, set(), monkeypatch)
-    assert _written_in_place(_blocks(game.program.code_map.texts("the flow"))) >= 1
+    assert 7 in _linked(game.program, "block written in place")      # after the choice
     state = game.new_game(seed=1)
     with pytest.raises(RulesError) as failure:
         state.apply("2")        # n becomes 3: 10 / 0, in the block after the choice
@@ -100,18 +85,11 @@ flow:
 '''
 
 
-def _calls_back(blocks: dict) -> int:
-    """How many blocks call an earlier block of their unit, or themselves."""
-    return sum(1 for number, lines in blocks.items()
-               if any(int(m) <= number for m in re.findall(r"return u0_b(\d+)\(st, fr\)", "\n".join(lines))))
-
-
 def test_a_jump_back_calls_its_block_where_no_cycle_of_calls_forms(monkeypatch):
-    blocks = _blocks(_load(TIC_TAC_TOE, set(), monkeypatch).program.code_map.texts("the flow"))
-    # the turn's end goes on to the next seat's turn, whose choice stops the calls
-    assert _calls_back(blocks) >= 1
-    plain = _blocks(_load(TIC_TAC_TOE, {"jumps"}, monkeypatch).program.code_map.texts("the flow"))
-    assert _calls_back(plain) == 0
+    # the turn's end goes on to the next seat's turn (the loop over the seats, line 31), whose
+    # choice stops the calls
+    assert _linked(_load(TIC_TAC_TOE, set(), monkeypatch).program, "block called back") == {31}
+    assert _linked(_load(TIC_TAC_TOE, {"jumps"}, monkeypatch).program, "block called back") == set()
 
 
 def test_a_loop_that_stops_for_nothing_goes_round_through_the_run_loop(tmp_path, monkeypatch):

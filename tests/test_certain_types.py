@@ -3,7 +3,6 @@ tests of items of lists fixed when the game is compiled, the step count of lists
 bool() around what is already true or false; and the any/all that yield only the item deciding."""
 from __future__ import annotations
 
-import re
 from textwrap import dedent
 
 import pytest
@@ -11,10 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ruledsl
+from ruledsl.ir import nodes as n
+from ruledsl.ir.walk import nodes
 from ruledsl.runtime.compiler.certain import certainty
+from ruledsl.runtime.compiler.decisions import searches
 from ruledsl.runtime.model.values import Comp, Location
 
-from .conftest import ROOT, random_trace, slow
+from .conftest import ROOT, decided, random_trace, slow
 
 GAME = ROOT / "tests" / "fixtures" / "certain_items.rules"
 TIC_TAC_TOE = ROOT / "games" / "examples" / "tic_tac_toe.rules"
@@ -40,18 +42,18 @@ def test_the_fixture_tells_what_it_computes(monkeypatch):
 
 
 def test_items_of_a_fixed_list_are_read_without_tests():
-    program = ruledsl.load(str(TIC_TAC_TOE), players=2).program
-    code = program.code_map.texts("the flow")
-    # the lines (a fixed list of lists of squares): a line is a list, its squares are squares,
-    # and so are the lines through a square (a define worked out once per square: its value is
-    # gone through as the lines themselves are)
-    assert "_items(st, v_" not in code and "_items(st, _remember" not in code
-    assert re.search(r"for (v_\d+) in \(\(not st.unfolded and (k\d+)\.get\(env\['sq'\]\)\) or "
-                     r"_remember1\(st, \2, d_\d+, \(env\['sq'\]\)\)\)( if|:)", code)     # (a loop of a test)
-    through = program.code_map.texts("define lines_through")
-    assert re.search(r"for (v_\d+) in k\d+ if \(+p_\d+\)+ in \1\)", through)     # `sq in line`, no test
-    # the squares of the grid: counted in place, with no test of what they are
-    assert "(not st.contents[v_" in code and "_size(" not in code and "len(st.contents" not in code
+    found = decided(ruledsl.load(str(TIC_TAC_TOE), players=2).program)
+    # the lines (a fixed list of lists of squares, line 26): gone through as they are, a line is a
+    # list and its squares are squares (`sq in line`: Python's own `in`, no test of the line)
+    assert {("fold", "a fixed list, gone through as it is", 26), ("compare", "in a list, certain", 26),
+            ("typed", "a tuple, gone through as it is", 27)} <= found
+    # so are the lines through a square (a define worked out once per square, line 27: its value
+    # read in place and gone through as the lines themselves are)
+    assert {("remember", "kept value read in place", 27), ("remember", "items as certain as the define's values", 27),
+            ("typed", "field read, certain", 27)} <= found
+    # the squares of the grid (line 24): counted in place, with no test of what they are
+    assert {("typed", "counted in place, certain", 24), ("compare", "empty", 24)} <= found
+    assert ("typed", "counted in place", 24) not in found
 
 
 def test_certainty_of_a_fixed_list():
@@ -70,12 +72,16 @@ def test_certainty_of_a_fixed_list():
     assert certainty((1.5, 2.5)) is None                   # not a class generated code tests
 
 
-def _played(tmp_rules, monkeypatch, text: str, off: set, unit: str = "the flow") -> tuple:
-    """(the public log of a seeded game of text, the generated code of one of its units), with
-    the fast paths `off` switched off."""
+def _played(tmp_rules, monkeypatch, text: str, off: set) -> tuple:
+    """(the public log of a seeded game of text, its Program), made without the passes `off`."""
     slow(monkeypatch, off)
     game = ruledsl.load(tmp_rules("t.rules", text), 2)
-    return game.new_game(seed=1).events(None), game.program.code_map.texts(unit)
+    return game.new_game(seed=1).events(None), game.program
+
+
+def _at(program, name: str, whats) -> set:
+    """{(line, column)} where the pass named decided one of whats."""
+    return {(span.line, span.column) for p, what, span in program.decided if p == name and what in whats}
 
 
 def _announced(tmp_rules, text: str) -> str:
@@ -113,13 +119,13 @@ def test_any_all_and_or_give_what_the_language_says(tmp_rules, text, shown):
 
 def test_a_decision_over_a_filtered_list_goes_through_the_list_itself(monkeypatch):
     # `choose sq from [each s in locations(Grid) where empty(s)]`: no list is built first
-    code = ruledsl.load(str(GAME), players=2).program.code_map.texts("the flow")
-    # (the squares fixed and labelled by where they lie: gone through with their labels, made once)
-    fused = r"for (?:l_\d+, )?(v_\d+) in k\d+:\n\s+if \(not st\.contents\[\1\.index\]\):"
-    assert re.search(fused, code)
+    fused = ("fuse", "the list filtered as it is gone through", 42)
+    found = decided(ruledsl.load(str(GAME), players=2).program)
+    # (the squares fixed and labelled by where they lie: gone through with their labels, made
+    # once; each tested by what lies on it, read in place)
+    assert {fused, ("fixed", "labels made when compiled", 42), ("compare", "empty", 32)} <= found
     slow(monkeypatch, {"fuse"})
-    unfused = ruledsl.load(str(GAME), players=2).program.code_map.texts("the flow")
-    assert not re.search(fused, unfused)
+    assert fused not in decided(ruledsl.load(str(GAME), players=2).program)
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -186,9 +192,9 @@ def test_what_lies_on_a_place_is_read_in_place(tmp_rules):
     log = game.new_game(seed=1).events(None)
     assert [line for line in log if line.startswith(("true", "false"))] == \
         ["true false true", "false true true none"]
-    code = game.program.code_map.texts("the flow")
-    # the typed paths, each with the general one beside it
-    assert "is _Zone and not st.lazy and" in code and "_first(st, " in code and "is Location else _size(" in code
+    # the typed paths (what lies there counted, the first read), each with the general one beside it
+    assert {("counted in place", 11), ("end read in place", 11), ("counted in place", 13),
+            ("end read in place", 13)} <= decided(game.program, "typed")
 
 
 SEATS_ZONES = HEADER + '''kind Stone
@@ -207,9 +213,9 @@ flow:
 def test_what_lies_in_a_seats_zone_is_read_in_place(tmp_rules):
     game = ruledsl.load(tmp_rules("z.rules", SEATS_ZONES), 2)
     assert [e for e in game.new_game(seed=1).events(None) if e.startswith("P")][:2] == ["P1 2", "P2 4"]
-    code = game.program.code_map.texts("the flow")
-    assert re.search(r"\(st\.contents\[(t_\d+)\.index\] if type\(\1 := k\d+\[v_\d+\.index\]\) is _Zone "
-                     r"and not st\.lazy else _items_of\(st, \1\)\)", code)
+    # p.pocket of a seat certain: the zone read by its slot; what lies in it read in place (the
+    # general reader beside it: a zone may wait to be shuffled)
+    assert {("field read, certain", 9), ("contents of a zone", 9)} <= decided(game.program, "typed")
 
 
 SEATS_IN_ORDER = 'game "E"\nplayers 3\nvar score: int = 0, per player\nflow:\n' + \
@@ -220,9 +226,11 @@ SEATS_IN_ORDER = 'game "E"\nplayers 3\nvar score: int = 0, per player\nflow:\n' 
 def test_the_seats_clockwise_or_others_are_gone_through_as_seats(tmp_rules):
     game = ruledsl.load(tmp_rules("c.rules", SEATS_IN_ORDER), 3)
     assert game.new_game(seed=1).events(None)[:3] == ["P2 4 0, 0", "P3 5 0, 4", "P1 3 4, 5"]
-    code = game.program.code_map.texts("the flow")
-    # no test that each is a seat: its variable read by its slot, the lists gone through as made
-    assert "_items(" not in code and "is Player" not in code and "st.vals[0 + v_" in code
+    typed = decided(game.program, "typed")
+    # no test that each is a seat: its variable read and written by its slot, the lists gone
+    # through as made (the others' scores read as certain)
+    assert {("seat variable written, certain", 6), ("field read, certain", 6), ("field read, certain", 7)} <= typed
+    assert not [what for what, _ in typed if what in ("field read", "seat variable written", "label read")]
 
 
 @pytest.mark.parametrize("text, shown", [
@@ -233,8 +241,8 @@ def test_the_seats_clockwise_or_others_are_gone_through_as_seats(tmp_rules):
 def test_membership_in_a_list_just_made_is_pythons_own(tmp_rules, text, shown):
     assert _announced(tmp_rules, text) == shown
     game = ruledsl.load(tmp_rules("e.rules", HEADER + "flow:\n    announce \"{" + text + "}\"\n    end game\n"), 2)
-    code = game.program.code_map.texts("the flow")
-    assert "_contains(" not in code and "is tuple else" not in code
+    # the membership tested by compare: in the list as made, or its items looked up in the list
+    assert decided(game.program, "compare") & {("in a list just made", 4), ("membership scan", 4)}
 
 
 def test_an_item_past_the_shortest_of_a_fixed_list_is_still_a_located_error(tmp_rules):
@@ -272,13 +280,13 @@ flow:
 def test_those_of_a_kind_on_a_place_are_gone_through_in_place(tmp_rules, off, monkeypatch):
     # `each s in at(place, Kind)` and `count(at(place, Kind))`: what lies there is gone through
     # with its kind tested, no list made first; the same values on a location, a zone, a shuffled bag
-    log, code = _played(tmp_rules, monkeypatch, AT_KIND, off)
+    log, program = _played(tmp_rules, monkeypatch, AT_KIND, off)
     assert log[-4:-1] == ["1 1 0 1 1", "1 true true", "2 1 "]
-    made_first = re.search(r"tuple\(\[(c_\d+) for \1 in .*? if \1\.kind is k\d+\]\)", code)
-    assert (made_first is None) == (not off)
-    # a location named in the rules is read in place: no call
-    assert (re.search(r" for (v_\d+) in st\.contents\[\d+\] if \1\.kind is k\d+", code) is None) == bool(off)
-    assert "_items_of(st, k" not in code.replace("if not st.lazy else _items_of(st, k", "")
+    gone_through = _at(program, "fuse", {"what lies there, of the kind"})
+    made_first = _at(program, "calls", {"at"})         # the list of those of the kind made, then gone through
+    assert len(gone_through if not off else made_first) == 11 and not (made_first if not off else gone_through)
+    # every place read in place (a location or a zone named in the rules: no call)
+    assert _at(program, "typed", {"contents of a location", "contents of a zone"}) == (made_first or gone_through)
 
 
 def test_a_place_of_no_known_sort_named_by_a_define_is_read_in_place_when_a_location(tmp_rules, monkeypatch):
@@ -289,11 +297,11 @@ def test_a_place_of_no_known_sort_named_by_a_define_is_read_in_place_when_a_loca
     end game
 """)
     for off in ({"inline"}, {"inline", "typed"}):      # (the define kept a function of its own)
-        log, code = _played(tmp_rules, monkeypatch, text, off, "define heavy")
+        log, program = _played(tmp_rules, monkeypatch, text, off)
         assert log[-2] == "1 / 3 / 2 /  / ", log
-        assert ("is Location else _items_of(st, p_" in code) == ("typed" not in off)
+        assert (("contents of a location", 15) in decided(program, "typed")) == ("typed" not in off)
     with pytest.raises(ruledsl.RulesError, match="not a list"):
-        _played(tmp_rules, monkeypatch, text.replace("{heavy(none)}", "{heavy(3)}"), {"inline"}, "define heavy")
+        _played(tmp_rules, monkeypatch, text.replace("{heavy(none)}", "{heavy(3)}"), {"inline"})
 
 
 SOURCES = HEADER + '''kind Card
@@ -317,11 +325,12 @@ flow:
 def test_a_field_read_where_python_forbids_naming_it_is_still_typed(tmp_rules, off, monkeypatch):
     # `each c in p.hand`: a comprehension's source, where `:=` is forbidden, reads the seat's
     # zone directly (the general reader beside it for a value of another sort)
-    log, code = _played(tmp_rules, monkeypatch, SOURCES, off)
+    log, program = _played(tmp_rules, monkeypatch, SOURCES, off)
     assert log[1] == "3, 1 1 0"
-    assert ("_attr(" not in code.split("for v_")[1]) == (not off)      # p.hand, p certain: no test at all
-    assert ("is Player else _attr(" in code) == (not off)               # held(P2): tested, then read
-    assert ("_zone_items(st, " in code) == (not off)        # a zone's cards gone through as they lie
+    typed = decided(program, "typed")
+    assert (("field read, certain", 15) in typed) == (not off)      # p.hand, p certain: no test at all
+    assert (("field read", 12) in typed) == (not off)               # held(P2): tested, then read
+    assert (("a zone's items", 15) in typed) == (not off)           # a zone's cards gone through as they lie
 
 
 def test_what_is_left_of_a_list_of_places_is_as_certain_as_it(tmp_rules):
@@ -332,8 +341,8 @@ def test_what_is_left_of_a_list_of_places_is_as_certain_as_it(tmp_rules):
         '            end game\n'
     game = ruledsl.load(tmp_rules("w.rules", text), 2)
     assert game.new_game(seed=1).legal_labels() == ["B1 2", "C1 3"]
-    code = game.program.code_map.texts("the flow")
-    assert re.search(r"v_\d+\.column", code) and "is Location else" not in code
+    typed = decided(game.program, "typed")
+    assert ("field read, certain", 11) in typed and ("field read", 11) not in typed
 
 
 def test_a_menu_option_s_condition_reads_its_items_as_certain(tmp_rules):
@@ -343,8 +352,8 @@ def test_a_menu_option_s_condition_reads_its_items_as_certain(tmp_rules):
         '            option "go {sq}" for each sq in locations(B) if sq.column > 1:\n                end game\n'
     game = ruledsl.load(tmp_rules("m.rules", text), 2)
     assert game.new_game(seed=1).legal_labels() == ["go B1", "go C1"]
-    code = game.program.code_map.texts("the flow")
-    assert re.search(r":= v_\d+\.column\)", code) and "is Location else" not in code
+    typed = decided(game.program, "typed")
+    assert ("field read, certain", 10) in typed and ("field read", 10) not in typed
 
 
 GUESSED = HEADER + '''var score: int = 2, per player
@@ -362,19 +371,18 @@ flow:
 def test_a_field_only_seats_have_is_read_as_a_seat_s_when_the_checker_cannot_say(tmp_rules, off, monkeypatch):
     # `x.score` of a rule's parameter the checker types as anything: only seats have a score, so
     # it is read as a seat's, tested at play (the general reader beside it)
-    log, code = _played(tmp_rules, monkeypatch, GUESSED, off, "rule tell")
+    log, program = _played(tmp_rules, monkeypatch, GUESSED, off)
     assert log[:2] == ["5", "2"]
-    assert ("is Player else" in code) == (not off)
+    assert (("field read", 5) in decided(program, "typed")) == (not off)
 
 
 def test_a_connect_line_is_one_function_that_reads_its_squares_in_place():
-    # every step of The Haunting House's grid has the same `connect` condition: one function for
-    # all of them, whose a and b are board locations (what lies there read in place) and d a
-    # direction
+    # every step of The Haunting House's grid has the same `connect` condition (line 174): one
+    # function for all of them, whose a and b are board locations (what lies there read in place,
+    # in open_side written in place, line 194) and d a direction; its `and` and `any`s as loops
     program = ruledsl.load(str(ROOT / "games" / "haunting_house.rules"), players=2).program
-    code = program.code_map.texts("a board's condition")
-    assert code.count("def edge_") == 1
-    assert "st.contents[a0.index]" in code and "st.contents[a1.index]" in code and "_items_of" not in code
+    assert {("typed", "contents of a location, certain", 194), ("inline", "written in place", 174),
+            ("fuse", "statements", 174)} <= decided(program)
     conditions = {s.cond for steps in program.graphs.steps.values() for s in steps if s.kind == "orthogonal"}
     assert len(conditions) == 1 and None not in conditions
     assert len(program.graphs.steps) > 40
@@ -403,9 +411,7 @@ def test_names_kept_across_decisions_are_read_as_certain_only_where_they_are(tmp
     # loop's `p`, kept under the same name, is a number: what was certain of the first is not of it
     slow(monkeypatch, off)
     game = ruledsl.load(tmp_rules("s.rules", SCOPED), players=2)
-    code = game.program.code_map.texts("the flow")
-    first = code.split("def u0_b6")[0]         # the first loop's blocks
-    assert ("env['sq'].column" in first) is not bool(off)
+    assert (("field read, certain", 12) in decided(game.program, "typed")) is not bool(off)
     state = game.new_game()
     for label in ["take A1", "take B1", "count 4", "count 4"]:
         state.apply(label)
@@ -413,24 +419,27 @@ def test_names_kept_across_decisions_are_read_as_certain_only_where_they_are(tmp
     assert state.returns() == [0.0, 1.0]
 
 
-def test_only_decisions_that_search_keep_their_searches(monkeypatch):
-    # st.memo keeps a decision's distance searches while its options are worked out: a decision
-    # that searches nothing (tic-tac-toe's) makes none; The Haunting House's trap door does
-    # (each rule in a unit of its own, to read its code alone)
-    slow(monkeypatch, {"splice"})
-    ttt = ruledsl.load(str(TIC_TAC_TOE), players=2).program.code_map.texts("the flow")
-    assert "st.memo = {}" not in ttt and "_offer_choice(" in ttt
-    house = ruledsl.load(str(ROOT / "games" / "haunting_house.rules"), players=2).program.code_map
-    assert "st.memo = {}" in house.texts("rule fall_through_trap_door")
-    assert "st.memo = {}" not in house.texts("rule switch_tiles")
+def _searching(path, rule: str = None) -> list:
+    """Of each decision of the flow (or of a rule), whether it keeps its searches (decisions.searches)."""
+    defn = ruledsl.load(str(path), players=2).program.defn
+    root = defn.rules[rule] if rule else defn.flow
+    return [searches(s, defn.defines) for s in nodes([root]) if type(s) in (n.Choose, n.Menu)]
+
+
+def test_only_decisions_that_search_keep_their_searches():
+    # st.memo keeps a decision's distance searches while its options are worked out (what
+    # decisions.searches says of it): a decision that searches nothing (tic-tac-toe's) makes
+    # none; The Haunting House's trap door does (through a define), switching tiles does not
+    assert _searching(TIC_TAC_TOE) == [False]
+    house = ROOT / "games" / "haunting_house.rules"
+    assert _searching(house, "fall_through_trap_door") == [True]
+    assert _searching(house, "switch_tiles") == [False]
 
 
 def test_a_turn_of_a_seat_certain_when_compiled_is_begun_in_place(monkeypatch):
     """`turn p:` over the seats: no call of enter_turn, the seat's event made once; the same
     round numbers, current seats and log as enter_turn gives."""
-    program = ruledsl.load(str(TIC_TAC_TOE), players=2).program
-    code = program.code_map.texts("the flow")
-    assert "_enter_turn(" not in code and "st.round += 1" in code
+    assert ("turn begun in place", 32) in decided(ruledsl.load(str(TIC_TAC_TOE), players=2).program, "typed")
 
     def turns(off):
         slow(monkeypatch, off)
@@ -478,14 +487,13 @@ def test_a_rules_parameters_are_typed_as_every_do_passes_them(tmp_rules, off, mo
     # every `do bump(p, 2)` passes a seat: bump reads p's variable in its slot; bump passes its p
     # on to tell, typed in turn (in a comprehension's source too); say is passed a number and a
     # seat: read as anything
-    log, bump = _played(tmp_rules, monkeypatch, RULE_PARAMETERS, off, "rule bump")
-    code = ruledsl.load(tmp_rules("t.rules", RULE_PARAMETERS), 2).program.code_map
-    tell, say = code.texts("rule tell"), code.texts("rule say")
+    log, program = _played(tmp_rules, monkeypatch, RULE_PARAMETERS, off)
     assert log[:-1] == ["2 2", "2 2", "1", "P2"]
-    assert ("st.vals[0 + t_" in bump and "is Player else" in bump) == (not off)
-    assert ("st.vals[0 + t_" in tell and
-            re.search(r"k\d+\[(p_\d+)\.index\] if type\(\1\) is Player else", tell) is not None) == (not off)
-    assert "is Player" not in say
+    typed = decided(program, "typed")
+    # bump (line 11) and tell (line 15, q.hand in a comprehension's source too) read a seat's
+    # variables by their slots, tested; say (line 18) nothing typed
+    assert ({("seat variable written", 11), ("field read", 11), ("field read", 15)} <= typed) == (not off)
+    assert not [line for _, line in typed if line == 18]
 
 
 KNOWN_OPTION = HEADER + '''option tricky: bool = false "Play with the trick"
@@ -518,10 +526,8 @@ def test_and_or_not_of_an_option_known_when_compiled_are_its_value(tmp_rules, tr
     labels = state.legal_labels()
     assert labels == (["wait", "trick P2"] if tricky else ["wait"])
     assert len(game.program.turn_options) == (1 if tricky or off else 0)
-    code = game.program.code_map.texts("the flow")
-    folded = "bool(False)" not in code and "bool(True)" not in code and "(not False)" not in code \
-        and "(not True)" not in code
-    assert folded == (not off)
+    folded = {line for what, line in decided(game.program, "fold") if what == "a truth known"}
+    assert folded == (set() if off else {7, 15, 16})
     while not state.is_terminal():
         state.apply(state.legal_labels()[0])
     told = [e for e in state.events(None) if " waits " in e]
@@ -551,9 +557,10 @@ flow:
 def test_a_locations_tags_are_read_in_place(tmp_rules, off, monkeypatch):
     # `l is Den` of a board location, as the checker types it, reads its tags in place (as marked
     # in play); a component is asked by the general test
-    log, code = _played(tmp_rules, monkeypatch, TAG_TESTS, off)
+    log, program = _played(tmp_rules, monkeypatch, TAG_TESTS, off)
     assert log[0] == "A1, B1, C1 /  / A1, B1, C1 / false"
-    assert ("in st.tags[" in code) == (not off)
+    tags = {line for what, line in decided(program, "typed") if what == "tags read in place"}
+    assert tags == (set() if off else {12, 13, 16})
 
 
 TILED = HEADER + '''kind Tile:
@@ -587,8 +594,9 @@ def test_a_boards_condition_is_a_loop_that_stops_at_the_first_item_that_passes(t
     slow(monkeypatch, off)
     game = ruledsl.load(tmp_rules("t.rules", TILED), 2)
     assert game.new_game(seed=1).events(None)[4] == "B1 / B2, A1 / B1, A2 / 3 / 3"
-    code = game.program.code_map.texts("a board's condition")
-    assert ("any(True for" not in code and code.count("for v_") == 2) == (not off)
+    loops = {(what, line) for what, line in decided(game.program, "fuse")}
+    assert loops == (set() if off else {("statements", 17), ("what lies there, of the kind", 17),
+                                        ("what lies there, of the kind", 18)})
 
 
 @pytest.mark.parametrize("off", [set(), {"typed"}])
@@ -598,9 +606,9 @@ def test_a_count_compared_where_python_forbids_naming_it_needs_no_test(tmp_rules
     text = SOURCES.replace(
         'announce "{[count([each c in p.hand]) for each p in players]} {held(P2)} {held(A1)}"',
         'announce "{count([each q in [each p in players where count(p.hand) > 0] where count(q.hand) - 1 >= 1])}"')
-    log, code = _played(tmp_rules, monkeypatch, text, off)
+    log, program = _played(tmp_rules, monkeypatch, text, off)
     assert log[1] == "1"            # P1 holds 3 cards, P2 none
-    assert ("_gt(" in code) == bool(off) and ("(len(" in code and ") > 0)" in code) == (not off)
+    assert ({("counted in place", 15), ("whole numbers", 15)} <= decided(program, "typed")) == (not off)
 
 
 LAID_OUT = '''game "Laid out"
@@ -643,8 +651,8 @@ def test_a_decision_by_a_seat_certainly_one_asks_nothing_of_it():
             win players
     """)
     game = ruledsl.load("certain_chooser.rules", players=2, text=text)
-    code = game.program.code_map.texts("the flow")
-    assert code.count("chooser = _chooser(") == 1
+    chooser = {line for what, line in decided(game.program, "typed") if what == "chooser certain"}
+    assert chooser == {7}           # by p, not by who (line 9)
     state = game.new_game(seed=0)
     state.apply("2")
     with pytest.raises(ruledsl.RulesError) as caught:

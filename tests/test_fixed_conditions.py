@@ -3,7 +3,6 @@ board locations lie, and that remembering them changes no game."""
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,7 +13,7 @@ from ruledsl.ir import nodes as n
 from ruledsl.runtime.compiler.fixed import PLACE, VALUE, fixed, fixed_items, fixed_prefix, known_options
 from ruledsl.runtime.model.values import Location
 
-from .conftest import ROOT, random_trace, slow
+from .conftest import ROOT, decided, random_trace, slow
 
 GAME = ROOT / "tests" / "fixtures" / "fixed_conditions.rules"
 
@@ -86,10 +85,24 @@ def test_remembered_conditions_offer_what_working_them_out_offers(seed, monkeypa
     assert random_trace(GAME, seed, set(), monkeypatch) == random_trace(GAME, seed, {"fixed"}, monkeypatch)
 
 
+# What the pass `fixed` keeps of a decision for the whole game, each decision in a table of its own.
+KEPT = ("options remembered per list of items", "items that pass remembered per list of items",
+        "fixed head remembered per selection", "options remembered per lists of items")
+
+
+def _kept(program) -> list:
+    """[(what, line, the table kept)] of each decision the pass `fixed` remembers, in the order of
+    the rules."""
+    return sorted(((what, span.line, made) for (p, what, span), made in program.decided.items()
+                   if p == "fixed" and what in KEPT), key=lambda kept: kept[1])
+
+
 def test_the_fixture_makes_every_decision():
     game = ruledsl.load(str(GAME), players=2)
-    code = game.program.code_map.texts("flow")
-    assert code.count("_fixed_items(") == 4        # the pairs, the counters, the menu's two lists
+    # the pairs (line 40), the menu over two lists (47), the counters (55)
+    assert [(what, line) for what, line, _ in _kept(game.program)] == [
+        ("options remembered per list of items", 40), ("options remembered per lists of items", 47),
+        ("options remembered per list of items", 55)]
 
 
 def test_a_wholly_fixed_decision_remembers_its_options_per_list_of_squares():
@@ -98,9 +111,8 @@ def test_a_wholly_fixed_decision_remembers_its_options_per_list_of_squares():
     # whose fields change) never are
     ruledsl.forget()                    # a game compiled anew: its memos empty
     game = ruledsl.load(str(GAME), players=2)
-    code = game.program.code_map.texts("flow")
-    memos = [game.program.compiler.ns.globals[k] for k in re.findall(r"f_\d+ = (k\d+)\.get\(", code)]
-    assert len(memos) == 3 and all(m == {} for m in memos)      # the choice of pairs, the counters', the menu
+    memos = [made for _, _, made in _kept(game.program)]
+    assert len(memos) == 3 and all(m == {} for m in memos)      # the choice of pairs, the menu, the counters'
     rng = random.Random(3)
     for seed in range(4):
         state = game.new_game(seed=seed)
@@ -121,9 +133,9 @@ def test_a_decision_whose_label_reads_more_than_the_squares_is_not_remembered_wh
     text = GAME.read_text(encoding="utf-8").replace('by p as "mark {pair[0]} {pair[1]}"',
                                                     'by p as "{p} marks {pair[0]} {pair[1]}"')
     game = ruledsl.load(tmp_rules("labels.rules", text), players=2)
-    code = game.program.code_map.texts("flow")
-    assert len(re.findall(r"p_\d+ = k\d+\.get\(", code)) == 1
-    assert len(re.findall(r"f_\d+ = k\d+\.get\(", code)) == 2     # the counters' and the menu's
+    assert [(what, line) for what, line, _ in _kept(game.program)] == [
+        ("items that pass remembered per list of items", 40),
+        ("options remembered per lists of items", 47), ("options remembered per list of items", 55)]
     state = game.new_game(seed=0)
     state.apply("mark")
     assert state.legal_labels()[:3] == ["P1 marks A1 A2", "P1 marks A1 B2", "P1 marks B1 A2"]
@@ -136,9 +148,7 @@ def _names(pair) -> tuple:
 def test_a_menu_whose_options_read_only_the_squares_is_remembered_whole():
     ruledsl.forget()                    # a game compiled anew: its memos empty
     game = ruledsl.load(str(GAME), players=2)
-    code = game.program.code_map.texts("flow")
-    [key] = re.findall(r"f_\d+ = (k\d+)\.get\(\(s_\d+, s_\d+,\)\)", code)
-    memo = game.program.compiler.ns.globals[key]
+    [memo] = [made for what, _, made in _kept(game.program) if what == "options remembered per lists of items"]
     rng = random.Random(5)
     for seed in range(4):
         state = game.new_game(seed=seed)
@@ -216,7 +226,7 @@ def _labelled(label: str, off: set, monkeypatch, seed: int = 3):
     while not state.is_terminal():
         offered.append(state.legal_labels())
         state.apply(rng.choice(state.legal_labels()))
-    return game.program.code_map.texts("the flow"), offered, state.events(None)
+    return decided(game.program, "fixed"), offered, state.events(None)
 
 
 @pytest.mark.parametrize("label, pairs, distinct", [
@@ -229,16 +239,16 @@ def test_the_labels_of_a_choice_among_fixed_squares_are_made_once(label, pairs, 
     """A choice of one among a list of squares fixed when compiled, labelled by where each lies,
     finds its options with labels made when the game is compiled (and stores them with no test
     when they are distinct): the same options, in the same order, as making them each time."""
-    code, offered, told = _labelled(label, set(), monkeypatch)
+    fixed, offered, told = _labelled(label, set(), monkeypatch)
     assert (offered, told) == _labelled(label, {"fixed"}, monkeypatch)[1:]
     assert all(len(labels) == len(set(labels)) for labels in offered)
-    assert bool(re.search(r"for l_\d+, v_\d+ in k\d+:", code)) is pairs
-    assert bool(re.search(r"found\[l_\d+\] = v_\d+", code)) is distinct
+    assert (("labels made when compiled", 16) in fixed) is pairs
+    assert (("labels distinct: options stored with no test", 16) in fixed) is distinct
 
 
 def test_a_label_that_fails_on_a_square_fails_when_offered_not_when_compiled():
     game = ruledsl.load("t.rules", text=LABELLED.replace("{LABEL}", "{6 / (sq.column - 2)}"))
-    assert not re.search(r"for l_\d+, v_\d+ in k\d+:", game.program.code_map.texts("the flow"))
+    assert ("labels made when compiled", 16) not in decided(game.program, "fixed")
     with pytest.raises(ruledsl.RulesError) as caught:
         game.new_game()
     assert (caught.value.line, caught.value.message) == (16, "division by zero")
@@ -277,7 +287,8 @@ def test_equal_labels_of_a_remembered_menu_keep_the_first_option(monkeypatch, tm
     # offered, as without the fast path, though the options are made from the kept pairs
     text = GAME.read_text(encoding="utf-8").replace('option "turn {sq} right"', 'option "turn {sq} left"')
     path = tmp_rules("collide.rules", text)
-    assert "_known_options(" in ruledsl.load(path, players=2).program.code_map.texts("flow")
+    # (the menu's first option, line 48, makes each item's option once from the items kept)
+    assert ("each item's option made once", 48) in decided(ruledsl.load(path, players=2).program, "fixed")
     for seed in range(6):
         assert random_trace(path, seed, set(), monkeypatch) == random_trace(path, seed, {"fixed"}, monkeypatch)
     slow(monkeypatch, set())

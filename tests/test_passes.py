@@ -91,3 +91,14 @@ def test_the_environment_only_makes_the_default_list():
     assert passes.from_environment({"RULEDSL_SLOW": "lift, jumps"}) == tuple(
         p for p in passes.DEFAULT if p not in ("lift", "jumps"))
     assert passes.from_environment({}) == passes.DEFAULT
+
+
+def test_what_each_pass_records_is_in_the_architecture_s_table():
+    # docs/architecture.md lists what each pass records (the builtins `calls` writes in place are
+    # recorded by their names, which the table does not list one by one)
+    table = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    recorded = set()
+    for game in sorted({d[1] for d in DECISIONS}):
+        recorded |= {(name, what) for name, what, _ in _decided(game)}
+    missing = sorted((name, what) for name, what in recorded if name != "calls" and f'"{what}"' not in table)
+    assert not missing and len(recorded) > 40

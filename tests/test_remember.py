@@ -16,15 +16,19 @@ from .conftest import ROOT, random_trace, slow
 GAME = ROOT / "tests" / "fixtures" / "remembered.rules"
 
 
+KEPT = ("kept value read in place", "kept per arguments")      # (and what it knows of the items kept)
+
+
 def _decided(game) -> set:
-    """{(what, line, column)} the pass `remember` decided."""
-    return {(what, span.line, span.column) for name, what, span in game.program.decided if name == "remember"}
+    """{(what, line, column)} the pass `remember` decided of how a value is kept."""
+    return {(what, span.line, span.column) for name, what, span in game.program.decided
+            if name == "remember" and what in KEPT}
 
 
 def _table(game, line: int) -> dict:
     """The dict the values of the define called at line are kept in."""
-    [table] = [made for (name, _, span), made in game.program.decided.items()
-               if name == "remember" and span.line == line]
+    [table] = [made for (name, what, span), made in game.program.decided.items()
+               if name == "remember" and what in KEPT and span.line == line]
     return table
 
 
@@ -68,7 +72,7 @@ def test_what_is_kept_is_kept_per_arguments_for_the_whole_game():
     ruledsl.forget()                    # a game compiled anew: its memos empty
     game = ruledsl.load(str(GAME), players=2)
     [memo] = [made for (name, what, span), made in game.program.decided.items()
-              if name == "remember" and (span.line, span.column) == (55, 47)]      # lines_through(sq)
+              if name == "remember" and what in KEPT and (span.line, span.column) == (55, 47)]      # lines_through(sq)
     squares = {loc.name: loc for loc in game.program.locations.values()}
     state = game.new_game(seed=1)
     for label in ["mark B2", "mark A1", "mark C1"]:

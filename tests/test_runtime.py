@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 import ruledsl
 
-from .conftest import GAMES, slow
+from .conftest import GAMES, decided, slow
 
 # ---------------------------------------------------------------- helpers
 
@@ -384,8 +384,14 @@ def test_the_ends_of_a_place_read_in_place(chance):
     """
     state = run(ZONES, flow, chance=chance)
     assert said(state) == ["1 5 2 4", "2 1"]
-    code = state.prog.code_map.texts("the flow")
-    assert "[-1] if type(" in code and "[0] if type(" in code
+    # every top and bottom, the ones moved and the four told (line 19)
+    ends = sorted(line for what, line in decided(state.prog, "typed") if what == "end read in place")
+    assert ends == [17, 18, 19, 21] and _count(state.prog, "typed", "end read in place") == 7
+
+
+def _count(program, name: str, what: str) -> int:
+    """How many places of the rules the pass named decided what at."""
+    return sum(1 for p, w, _ in program.decided if (p, w) == (name, what))
 
 
 def test_at_item_at_and_where_is_on_locations():
@@ -588,7 +594,8 @@ def test_what_lies_where_a_component_lies(chance):
             announce ">{c.location} {company(c)} {[y.n for each y in at(c.location, Card)]}"
     """
     game = load(decls, dedent(flow).strip("\n") + "\nwin players")
-    assert "st.contents[st.loc[" in game.program.code_map.texts("the flow")
+    # (in the define and in the flow's counts: line 20 of the rules)
+    assert _count(game.program, "typed", "contents where a component lies") >= 3
     assert said(game.new_game(seed=0, chance=chance)) == ["box 1 1 0", "B2 1 ", "box 1 "]
 
 
@@ -846,8 +853,7 @@ def test_a_draw_of_one(chance):
         announce ">{contents(deck)}|{count(contents(pile))}"
     """
     game = load(decls, dedent(flow).strip("\n") + "\nwin players")
-    # (each of the five, and some written again in place of a jump: compiler/unit.py)
-    assert game.program.code_map.texts("the flow").count("_draw_single(") >= 5
+    assert _count(game.program, "draws", "drawn in place") == 5        # each of the five
     state = game.new_game(seed=0, chance=chance)
     if chance == "explicit":
         assert state.is_chance() and len(state.legal_actions()) == 1      # 3 alike chips: one outcome
@@ -909,8 +915,9 @@ def test_a_statement_tests_any_by_a_loop_that_stops_at_the_first_that_passes():
     state = run(decls, flow)
     assert said(state) == ["some above 3", "none above 100", "some above 7", "rule: above 5", "rule: 8 is the top",
                            "rule: nothing from 9"]
-    code = state.prog.code_map.texts("the flow") + state.prog.code_map.texts("rule check")
-    assert "any(" not in code and "found_" in code
+    # the flow's four (lines 17-23) and the rule's two (lines 10, 12)
+    loops = {line for what, line in decided(state.prog, "fuse") if what == "a loop setting a flag"}
+    assert loops == {10, 12, 17, 19, 21, 23}
 
 
 def test_a_long_chain_of_elif_any_compiles_and_takes_the_first_that_passes():
@@ -920,7 +927,7 @@ def test_a_long_chain_of_elif_any_compiles_and_takes_the_first_that_passes():
                       f"        announce \">{i}\"" for i in range(60))
     state = run(SHUFFLE + f"rule many():\n{chain}\n    else:\n        announce \">none\"\n", "do many()")
     assert said(state) == ["31"]
-    assert "found_" in state.prog.code_map.texts("rule many")
+    assert 0 < _count(state.prog, "fuse", "a loop setting a flag") < 60       # up to the depth allowed
 
 
 def test_a_choice_among_maps_is_offered_though_its_items_cannot_be_kept_by():
@@ -934,7 +941,8 @@ def test_a_choice_among_maps_is_offered_though_its_items_cannot_be_kept_by():
                     announce ">took {t}"
     """
     state = run(decls, flow)
-    assert "except TypeError" in state.prog.code_map.texts("the flow")
+    # (the options kept per list of items: looked up first, which a list of maps cannot be)
+    assert ("options remembered per list of items", 7) in decided(state.prog, "fixed")
     assert state.legal_labels() == ["take a: 1", "take b: 2"]
     state.apply(0)
     assert state.legal_labels() == ["take a: 1", "take b: 2"]
@@ -1738,7 +1746,9 @@ def test_a_quiet_block_of_one_move_is_quiet_in_the_triggers_it_fires_too():
         move [g] to limbo
     """
     game = load(decls, dedent(flow).strip("\n") + "\nwin players")
-    assert game.program.code_map.texts("the flow").count(", True)") == 1      # the first block alone
+    moves = sorted((line, what) for what, line in decided(game.program, "typed") if "move" in what)
+    assert moves == [(12, "move of one component"), (17, "quiet move of one component"),        # the first
+                     (20, "move of one component"), (22, "move of one component")]             # block alone
     events = game.new_game(seed=0).events(None)
     assert [e for e in events if e.startswith(">")] == [">A1 calls one", ">1", ">B1 calls one"]
     # the moves told: only those outside the quiet blocks (and the trigger's, the crypt empty, none)

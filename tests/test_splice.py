@@ -3,7 +3,6 @@ named by few `do`s in the whole game, is written into its callers' units instead
 frame of its own; what it does, tells and fails with is the same."""
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import pytest
@@ -12,7 +11,7 @@ from hypothesis import strategies as st
 
 import ruledsl
 
-from .conftest import ROOT, random_trace, slow
+from .conftest import ROOT, decided, random_trace, slow
 
 GAME = ROOT / "tests" / "fixtures" / "spliced_rules.rules"
 
@@ -27,9 +26,9 @@ def test_a_rule_written_in_place_plays_as_one_in_a_frame_of_its_own(seed, monkey
 
 
 def _units(off: set, monkeypatch) -> list:
+    """The rules that keep a unit of their own."""
     slow(monkeypatch, off)
-    pieces = ruledsl.load(str(GAME), players=2).program.code_map.pieces()
-    return sorted(name for name, _, _ in pieces.values() if name.startswith("rule "))
+    return sorted(name for name in ruledsl.load(str(GAME), players=2).program.unit_names if name.startswith("rule "))
 
 
 def test_only_a_rule_called_from_few_places_is_written_in_place(monkeypatch):
@@ -38,32 +37,34 @@ def test_only_a_rule_called_from_few_places_is_written_in_place(monkeypatch):
     assert _units(set(), monkeypatch) == ["rule both", "rule countdown"]
     assert _units({"splice"}, monkeypatch) == ["rule both", "rule bump", "rule countdown", "rule pick_twice",
                                                "rule visit"]
-    # (with no short block also written where a block jumps to it: each choice's own block counted)
-    slow(monkeypatch, {"jumps"})
-    flow = ruledsl.load(str(GAME), players=2).program.code_map.texts("rule pick_twice")
-    assert "the flow" in flow       # found by its name, in the unit it was written into
-    assert re.search(r"env\['x#_\d+'\] = 1", flow)       # its own x, not the caller's env['x']
-    # bump's and visit's choices written twice (the same statement: the same span), pick_twice's
-    # and countdown's once
-    offered = Counter(re.findall(r"_offer_choice\(.*, (k\d+), False\)$", flow, re.M))
-    assert sorted(offered.values()) == [1, 1, 2, 2]
+    slow(monkeypatch, set())
+    program = ruledsl.load(str(GAME), players=2).program
+    # the `do`s written in place: pick_twice's (line 54), bump's and visit's two each, countdown's
+    # from the flow (63), not from itself (47)
+    assert decided(program, "splice") == {("written in place", line) for line in (54, 59, 60, 61, 62, 63)}
+    # the rules written into the flow's unit (found there by their names): bump's and visit's
+    # twice, pick_twice's and countdown's once (its own x, return and stop: the differential
+    # trace above proves them the caller's no more)
+    [flow] = [parts for name, parts in zip(program.unit_names, program.unit_parts) if name == "the flow"]
+    assert Counter(name for _, name in flow) == {"rule pick_twice": 1, "rule bump": 2, "rule visit": 2,
+                                                 "rule countdown": 1}
 
 
 def test_the_copies_of_a_rule_written_twice_share_what_their_choices_keep(monkeypatch):
-    # the options each choice keeps per list of items: pick_twice's once; bump's and visit's
-    # two copies each read one table (each choice's own block counted: see above)
-    slow(monkeypatch, {"jumps"})
+    # the options each choice keeps per list of items (the pass `fixed`): visit's two copies read
+    # one table. The table recorded is the last copy's: when the first copy (visit(P1)) is offered,
+    # it already holds the hall's options, which it would not were each copy's its own.
+    slow(monkeypatch, set())
     game = ruledsl.load(str(GAME), players=2)
-    code = game.program.code_map.texts("rule visit")
-    kept = Counter(re.findall(r"f_\d+ = (k\d+)\.get\(s_\d+\)", code))
-    assert sorted(kept.values()) == [1, 2, 2]
+    [table] = [made for (name, what, span), made in game.program.decided.items()
+               if (name, what, span.line) == ("fixed", "options remembered per list of items", 40)]
     state = game.new_game(seed=0)
-    while not state.is_terminal():
+    while not state.legal_labels()[0].startswith("visit"):
         state.apply(state.legal_actions()[0])
     squares = tuple(game.program.locations[name] for name in ("A1", "B1", "C1"))
-    tables = [game.program.compiler.ns.globals[k] for k, n in kept.items() if n == 2]
-    # both visits offered the hall's squares: the first copy made the options, the second read them
-    assert {squares: {f"visit {sq.name}": sq for sq in squares}} in tables
+    assert table == {squares: {f"visit {sq.name}": sq for sq in squares}}
+    state.apply("visit A1")
+    assert state.legal_labels() == ["visit A1", "visit B1", "visit C1"] and len(table) == 1     # read, not made
 
 
 def test_the_callers_names_survive_a_rule_written_in_place(monkeypatch):

@@ -93,11 +93,23 @@ scenario "one accusation a game":
     ("[10, 20]", "current_player.score > 100", ["take 1", "take 2"]),
     ("[]", "10 / current_player.score > 0", ["take 1", "take 2"]),     # no item: never asked (it would fail)
 ])
-def test_a_condition_that_reads_no_item_is_asked_once_and_only_with_items(tmp_rules, source, condition, offered):
+def test_a_condition_that_reads_no_item_is_asked_only_with_items(tmp_rules, source, condition, offered):
     text = GAME.replace('''    option "consult" if current_player.score == 2:''', f'''    option "bet {{x}}" for each x in {source} if {condition}:
         increase current_player.score by x
     option "consult" if current_player.score == 2:''')
     state = new(tmp_rules, text)
     assert [x for x in state.legal_labels() if not x.startswith("accuse")] == offered
-    code = state.prog.code_map.texts("during each turn")
-    assert "if not items or not (" in code
+
+
+def test_a_condition_that_reads_no_item_is_asked_once(tmp_rules):
+    # what it spends of the step budget (the ten items of `many` it goes through) is spent once,
+    # however many items the option goes through (compiler/triggers.py asks it before them)
+    def spent(source: str, condition: str) -> int:
+        text = GAME.replace("var actions: int = 0\n", "var actions: int = 0\nvar many: list of int = [1, 2, 3, 4, 5, "
+                            "6, 7, 8, 9, 10]\n").replace(
+            '    option "consult" if current_player.score == 2:',
+            f'    option "bet {{x}}" for each x in {source} if {condition}:\n        increase current_player.score by x\n'
+            '    option "consult" if current_player.score == 2:')
+        return new(tmp_rules, text).steps
+    for source in ("[10, 20]", "[10, 20, 30, 40, 50, 60]"):
+        assert spent(source, "count(each y in many where y > 0) > 0") - spent(source, "current_player.score < 100") == 10

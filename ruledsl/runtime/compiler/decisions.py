@@ -20,6 +20,22 @@ from .menus import MenuGen
 MEMO = Name("memo")         # the display memo of a decision's labels (each component's text worked out once)
 
 
+def searches(s, defines: dict) -> bool:
+    """Whether working a decision's options out may search a board for distances (which st.memo
+    keeps while they are worked out: engine/library._distances_from), in its own expressions or
+    the defines they call."""
+    todo, seen = [s], set()
+    while todo:
+        for node in nodes([todo.pop()]):
+            if type(node) is n.Call:
+                if node.func in MEMO_SEARCHES:
+                    return True
+                if node.func in defines and node.func not in seen:
+                    seen.add(node.func)
+                    todo.append(defines[node.func].body)
+    return False
+
+
 def _parts(s) -> str:
     """The `parts` argument of a choice of several items (Decision.parts), else nothing."""
     if s.count_min is None:
@@ -208,20 +224,7 @@ class DecisionGen(MenuGen):
         self.choice_else(unit, s, frame, orelse, end, exits, loops, together)
 
     def searches(self, s) -> bool:
-        """Whether working a decision's options out may search a board for distances (which
-        st.memo keeps while they are worked out: engine/library._distances_from), in its own
-        expressions or the defines they call."""
-        defines = self.prog.defn.defines
-        todo, seen = [s], set()
-        while todo:
-            for node in nodes([todo.pop()]):
-                if type(node) is n.Call:
-                    if node.func in MEMO_SEARCHES:
-                        return True
-                    if node.func in defines and node.func not in seen:
-                        seen.add(node.func)
-                        todo.append(defines[node.func].body)
-        return False
+        return searches(s, self.prog.defn.defines)
 
     @contextmanager
     def options_of(self, unit, span, varying: set, chooser, notes: bool = False, searches: bool = True):

@@ -16,7 +16,7 @@ class Hoist:
 
     def __init__(self, ns, own, kept_one=None):
         self.ns = ns
-        self.kept_one = kept_one        # called when a part is first kept (the pass records its decision)
+        self.kept_one = kept_one        # kept_one(eager): a part is first kept (the pass records its decision)
         self.own = set(own)             # Names that change from one round of this loop to the next
         self.names: list = []           # the names of the parts kept
         self.eager: dict = {}           # name -> the plain read it is set to where the loop is entered
@@ -34,7 +34,8 @@ class Hoist:
             return kept
         name = self.ns.fresh("h")
         self.names.append(name)
-        if code.safe:
+        eager = code.safe
+        if eager:
             self.eager[name] = code
             kept = read(name)
         else:
@@ -42,7 +43,7 @@ class Hoist:
         self.made.add(kept)
         self.alike[same] = kept
         if self.kept_one is not None:
-            self.kept_one()
+            self.kept_one(eager)
         self.kept[name] = kept
         return kept
 

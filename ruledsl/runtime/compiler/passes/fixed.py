@@ -52,7 +52,9 @@ class Fixed(Pass):
                 return None
             pairs, distinct = labelled
             name = read(self.ns.fresh("l"))
-            self.decided("labels made when compiled", s)
+            self.decided("labels made when compiled", s, pairs)
+            if distinct:
+                self.decided("labels distinct: options stored with no test", s)
             unit.add(fmt("for {}, {} in {}:", name, item, units.k(pairs)), s.span)
             units.found_lines(unit, s, item, name, where, note, distinct=distinct)
             return True
@@ -80,20 +82,19 @@ class Fixed(Pass):
             board = fmt("_fixed_selections({}, {}, {}, {}, {}, lambda {}: {}, prog.all_locations)", units.memo(),
                         source, low, high if high else low, units.k(s.ordered), item, kept)
         if whole:
-            self.decided("options remembered per list of items", s)
+            self.decided("options remembered per list of items", s, kept_for[0].value)
             self.remembered_options(units, unit, s, item, kept, label, select(source), source, fixed_ok, kept_for,
                                     board)
             return True
         if where is None and counts:
             # the whole condition is fixed: which items pass depends only on the items given
-            self.decided("items that pass remembered per list of items", s)
+            self.decided("items that pass remembered per list of items", s, kept_for[0].value)
             passed = self.passing(units, unit, s.span, item, kept, select(source), source, fixed_ok, kept_for, board)
             unit.add(fmt("for {} in {}:", item, passed), s.span)
             units.found_lines(unit, s, item, label, where, note)
             return True
-        self.decided("fixed head remembered per selection", s)
         unit.add(fmt("for {} in {}:", item, select(source)), s.span)
-        where = self.remembered(units, unit, s.span, item, kept, where, fixed_ok)
+        where = self.remembered(units, unit, s.span, item, kept, where, fixed_ok, s=s)
         units.found_lines(unit, s, item, label, where, note)
         return True
 
@@ -117,11 +118,13 @@ class Fixed(Pass):
             return None
         return tuple(zip(labels, items)), len(set(labels)) == len(labels)
 
-    def remembered(self, units, unit, span, item, kept, where, fixed_ok, pad: int = 0):
+    def remembered(self, units, unit, span, item, kept, where, fixed_ok, pad: int = 0, s=None):
         """Lines in a decision's loop that work out the fixed head of its `where` once per selection
         for the whole game, when the items are board locations (fixed_ok); the condition left to
-        test."""
+        test. s: the decision, when only its head is remembered (the decision recorded)."""
         memo, got = units.memo(), self.ns.fresh("g")
+        if s is not None:
+            self.decided("fixed head remembered per selection", s, memo.value)
         unit.add(fmt("{} = {}.get({}) if {} else None", got, memo, item, fixed_ok), span, depth=pad + 1)
         unit.add(fmt("if {} is None:", got), span, depth=pad + 1)
         unit.add(fmt("{} = bool({})", got, kept), span, depth=pad + 2)
@@ -141,6 +144,8 @@ class Fixed(Pass):
         indent = 1
         # each item's option made once for the game, when the items are board locations
         pairs = units.memo()
+        if board is not None or kept is None:
+            self.decided("each item's option made once", s, pairs.value)
         known = lambda items: fmt("_known_options({}, {}, {}, lambda {}: ({}, {}))",  # noqa: E731
                                   made, pairs, items, item, label, item)
         if board is not None:
@@ -192,16 +197,17 @@ class Fixed(Pass):
         if all(option.var is not None and fixed_label(option.label, option.var, defines) and
                (option.cond is None or fixed(option.cond, frozenset([option.var]), frozenset(), defines))
                for option in s.options):
-            self.decided("options remembered per lists of items", s)
             return self.ns.fresh("ok")
         return None
 
     def menu_option_lines(self, units, option, ok, item, source, shown, taken, key) -> list:
         """The lines of a `for each` option with no condition of a menu whole_menu takes: its items'
         options made once for the game, when they are board locations."""
+        made = {}
+        self.decided("each item's option made once", option, made)
         return [Line(0, fmt("if {}:", ok), option.span),
                 Line(1, fmt("found = _known_options(found, {}, {}, lambda {}: ({}, ({}, {}, {})))",
-                            units.k({}), source, item, shown, taken, key, item), option.span),
+                            units.k(made), source, item, shown, taken, key, item), option.span),
                 Line(0, text("else:"), option.span),
                 Line(1, fmt("for {} in {}:", item, source), option.span),
                 Line(2, fmt("found.setdefault({}, ({}, {}, {}))", shown, taken, key, item), option.span)]
@@ -209,7 +215,9 @@ class Fixed(Pass):
     def remembered_menu(self, units, unit, span, sources: list, lines: list, ok) -> None:
         """A menu's options made as remembered_options makes a choice's: once per lists of items
         given (one list per option), when they are all board locations."""
-        memo, made = units.k({}), self.ns.fresh("f")     # (its own: options hold its blocks)
+        table = {}
+        memo, made = units.k(table), self.ns.fresh("f")     # (its own: options hold its blocks)
+        self.decided("options remembered per lists of items", span, table)
         for source, pool in sources:
             unit.add(fmt("{} = {}", pool, source), span)
             unit.add(fmt("st.steps += len({})", pool), span)      # as loop_source spends a loop's items

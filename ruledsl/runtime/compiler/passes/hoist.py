@@ -25,9 +25,16 @@ class HoistPass(Pass):
     def comprehension_level(self, gen, var, frame, where):
         """The level of a comprehension whose variable is var (where: its node): what reads var
         changes from one item to the next."""
-        return Hoist(self.ns, {var}, lambda: self.decided("a part kept once per comprehension", where))
+        return Hoist(self.ns, {var}, lambda eager: self.kept("a part kept once per comprehension", where, eager))
 
     def decision_level(self, units, varying, where):
         """The level of a decision's options (varying: the Names of their items; where: the
         decision's span)."""
-        return Hoist(self.ns, varying, lambda: self.decided("a part kept once per decision", where))
+        return Hoist(self.ns, varying, lambda eager: self.kept("a part kept once per decision", where, eager))
+
+    def kept(self, what: str, where, eager: bool) -> None:
+        """A part kept once per loop; eager: a plain read, read where the loop is entered (rather
+        than worked out when first needed, which asks each round whether it was)."""
+        self.decided(what, where)
+        self.decided("a plain read kept where the loop is entered" if eager else "a part worked out when first needed",
+                     where)

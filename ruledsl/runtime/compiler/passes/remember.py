@@ -54,5 +54,7 @@ class Remember(Pass):
             self.decided("kept per arguments", e, self.tables[e.func])
         certain = gen.certain_value(e.func)
         if certain is not None:
+            # its items as certain as every value the define gives (a list of board locations)
+            self.decided("items as certain as the define's values", e)
             call.items = certain
         return call
