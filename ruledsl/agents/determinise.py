@@ -30,8 +30,9 @@ belief's own, and the real game is seen only through the Observer's steps. Two r
 that differ only in what the seat may not see give the same belief for the same seed.
 
 Cost. Following one action costs one `apply` and one view digest per particle for an
-action the seat was told, a few for one it was not; a transposition replays a path (as
-many applies as the game so far), and only when a step fits no particle. Each `update`
+action the seat was told, a few for one it was not; a transposition replays a path from
+its last checkpoint before the components exchanged were first drawn (deals.py), and only
+when a step fits no particle (after trying it on the guess as it stands) or the cloud is spread. Each `update`
 follows only the actions new since the last. `work` caps the applies of one update
 (counted, so the result does not depend on the machine), and `update` may be given
 deadlines (a move's budget of seconds): the cloud shrinks to what the hard deadline
@@ -53,7 +54,7 @@ import time
 from ..errors import RulesError
 from ..runtime.sampling import generator
 from .compare import distance
-from .deals import Deals, entry_of
+from .deals import Deals, entry_of, link
 from .observe import Observer, observe
 from .particles import Candidate, Particle, Stats
 from .repair import Repairs
@@ -98,6 +99,7 @@ class Belief(Deals, Repairs):
         self._soft = self._hard = None
         self._at = 0                  # the step being followed
         self._rate = 1e-3             # seconds an apply costs, as measured (_measure)
+        self._dead: dict = {}         # transpositions known to contradict a path (deals.py)
 
     # ------------------------------------------------------------------ following the game
     def update(self, state, soft=None, hard=None, spread=None) -> bool:
@@ -222,6 +224,7 @@ class Belief(Deals, Repairs):
             self.exact = False
             self.stats.inexact_steps += 1
         self.deal = best if not best_d else None
+        self._dead = {}
         self.particles = [Particle(best, self.size, ())]
         self.history = {0: self.particles}
 
@@ -333,13 +336,13 @@ class Belief(Deals, Repairs):
             child = state.reseeded(seed)
             before = generator(child)
             self._spend()
-            extended = None if path is None else (entry_of(state, label, told, seed), path)
+            entry = None if path is None else entry_of(state, label, told, seed)
             try:
                 child.apply(label)
             except RulesError:
                 return out
             candidate = Candidate(child, weight, observe(child, self.seat, state.log_mark), state, label, seed,
-                                  extended)
+                                  None if path is None else link(entry, path, child))
             out.append(candidate)
             if candidate.observation == step.observation or generator(child) == before:
                 break
