@@ -3,6 +3,7 @@ replay from the start gives; one that contradicted a step is not replayed again 
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -89,3 +90,36 @@ def test_a_transposition_that_contradicted_a_step_is_not_replayed_again():
                     assert belief.stats.applies == again          # known dead: no step taken
                     return
     pytest.fail("no transposition contradicted a step in 20 games of Signals")
+
+
+def test_a_step_whose_repairs_the_clock_stopped_is_left_for_the_next_update_and_the_belief_stays_exact():
+    # Tricks, 3 players, seat 2 after a random deal and lead: some step (a card played that no
+    # guess dealt to that hand) needs a transposition. With the soft deadline already past no
+    # repair runs: the step is left (behind, still exact) up to POSTPONE times, then the closest
+    # guesses are kept; with time, the same belief catches up exactly.
+    from ruledsl.agents.determinise import POSTPONE
+
+    def real(seed):
+        return played(load("examples/tricks.rules", 3, {}), seed, 30)
+
+    for seed in range(40):
+        state = real(seed)
+        probe = Belief(state.game, 2, seed)
+        probe.update(state)
+        if not probe.stats.transposed:
+            continue
+        belief = Belief(state.game, 2, seed)
+        for _ in range(POSTPONE):
+            now = time.perf_counter()
+            assert belief.update(state, now - 1, now + 60) is False
+            assert belief.exact and belief.behind > 0
+        belief.update(state)        # no deadline: repairs run
+        assert belief.exact and belief.behind == 0
+        assert belief.sample(random.Random(0)).view(2) == state.view(2)
+        stubborn = Belief(state.game, 2, seed)
+        for _ in range(POSTPONE + 1):
+            now = time.perf_counter()
+            stubborn.update(state, now - 1, now + 60)
+        assert not stubborn.exact      # left POSTPONE times: the closest guesses now
+        return
+    pytest.fail("no game of Tricks in 40 needed a transposition in its first 30 actions")

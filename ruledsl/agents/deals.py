@@ -131,24 +131,28 @@ class Deals:
         path = nodes[first - 1] if first else ()
         for k in range(at, len(nodes)):
             if state.pending is None:
-                return self._died(nodes, k, swap)
+                self._died(nodes, k, swap)
+                return None
             if k & 31 == 31 and self._out_of_work():
                 return None
             entry = nodes[k][0]
             action = _action_of(state, entry, swap)
             if action is None:
-                return self._died(nodes, k, swap)
+                self._died(nodes, k, swap)
+                return None
             reseed(state, entry[2])
             mark = state.log_mark
             self._spend()
             try:
                 state.apply(action)
             except (RulesError, IllegalAction):
-                return self._died(nodes, k, swap)
+                self._died(nodes, k, swap)
+                return None
             if k < first:
                 continue
             if tuple(state.events(seat, since=mark)) != steps[k].observation.events:
-                return self._died(nodes, k, swap)
+                self._died(nodes, k, swap)
+                return None
             kind, value, seed = entry
             moved = (kind, swap.get(value, value) if kind == DRAWN else value, seed)
             length = k + 1
@@ -162,7 +166,6 @@ class Deals:
         if len(self._dead) >= DEAD_MAX:
             self._dead.clear()
         self._dead.setdefault(frozenset(swap), []).append(nodes[k])
-        return None
 
     def _dead_for(self, nodes: list, swap: dict) -> bool:
         """Whether swap is known to contradict a step of this path (one of its links)."""

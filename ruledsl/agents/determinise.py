@@ -37,7 +37,8 @@ follows only the actions new since the last. `work` caps the applies of one upda
 (counted, so the result does not depend on the machine), and `update` may be given
 deadlines (a move's budget of seconds): the cloud shrinks to what the hard deadline
 affords, repairs stop at the soft one, and steps left at the hard one are followed at the
-next update (`behind`).
+next update (`behind`), as is a step
+whose repairs the soft deadline stopped (up to POSTPONE times, then its closest guesses).
 
 Fallback. When no particle can be made to fit a step, the closest guesses are kept (the
 fewest differing events, then view entries), and `exact` turns False: the states are still
