@@ -56,12 +56,14 @@ class Watched:
         self.moves = self.iterations = self.inexact = 0
         self.seconds = 0.0
         self.times: list = []
+        self.cpu: list = []         # per move with a choice: process seconds of the move, of its belief
+        self.belief_cpu: list = []
         self.exact = self.verified = self.behind = self.lost = 0
 
     def choose(self, state):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         action = self.agent.choose(state)
-        took = time.perf_counter() - t
+        took, cpu = time.perf_counter() - t, time.process_time() - c
         self.seconds += took
         if not state.is_chance():
             self.moves += 1
@@ -70,6 +72,8 @@ class Watched:
             self.inexact += last.get("exact", True) is False
             if len(state.legal_actions()) > 1:
                 self.times.append(round(took, 4))
+                self.cpu.append(round(cpu, 4))
+                self.belief_cpu.append(last.get("belief_cpu", 0.0))
                 self.exact += last.get("exact", True) is True and "behind" not in last and "lost" not in last
                 self.verified += last.get("verified", True) is True and "behind" not in last
                 self.behind += "behind" in last
@@ -78,7 +82,8 @@ class Watched:
 
     def summary(self) -> dict:
         return {"moves": self.moves, "iterations": self.iterations, "seconds": round(self.seconds, 3),
-                "inexact_moves": self.inexact, "times": self.times, "exact": self.exact,
+                "inexact_moves": self.inexact, "times": self.times, "cpu": self.cpu,
+                "belief_cpu": self.belief_cpu, "exact": self.exact,
                 "verified": self.verified, "behind": self.behind, "lost": self.lost}
 
 
@@ -331,11 +336,17 @@ def report_all(path: str) -> None:
         by_game.setdefault(r["path"], []).append(r)
     budget = rows[0]["budget"] if rows else "?"
     limit = 1.5 * float(budget.rstrip("s")) if budget.endswith("s") else None
-    print("| game | players | games | s a move: median / max | over 1.5x | exact belief | strength | random |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| game | players | games | s a move: median / max | over 1.5x | CPU s a move: median / max | "
+          "belief CPU s: median / max | exact belief | strength | random |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for game, rs in sorted(by_game.items()):
         base = rs[0]["baseline"]
         times = [t for r in rs for s, spec in enumerate(r["bots"]) if spec != "random" for t in r["seats"][s]["times"]]
+        cpu = [t for r in rs for s, spec in enumerate(r["bots"]) if spec != "random"
+               for t in r["seats"][s].get("cpu", [])]
+        bcpu = [t for r in rs for s, spec in enumerate(r["bots"]) if spec != "random"
+                for t in r["seats"][s].get("belief_cpu", [])]
+        cpu_over = f" ({sum(t > limit for t in cpu)} over 1.5x)" if limit and cpu else ""
         exact = sum(r["seats"][s]["exact"] for r in rs for s, spec in enumerate(r["bots"]) if spec != "random")
         over = sum(t > limit for t in times) if limit else 0
         finished = [r for r in rs if r["finished"]]
@@ -350,8 +361,14 @@ def report_all(path: str) -> None:
             strength = rate(wins, len(rs))
             versus = f"{sum(base['win_share']) / len(base['win_share']):.0%} a seat"
         print(f"| {game} | {rs[0]['players']} | {len(rs)} | {_median(times):.3f} / {max(times or [0]):.3f} | "
-              f"{over} of {len(times)} | {exact}/{len(times)} = {exact / max(1, len(times)):.0%} | {strength} | "
+              f"{over} of {len(times)} | {_spread(cpu)}{cpu_over} | {_spread(bcpu)} | "
+              f"{exact}/{len(times)} = {exact / max(1, len(times)):.0%} | {strength} | "
               f"{versus} |")
+
+
+def _spread(values: list) -> str:
+    """median / max of process seconds (— when the file predates them)."""
+    return f"{_median(values):.3f} / {max(values):.3f}" if values else "—"
 
 
 def _winners(returns: list) -> list:

@@ -15,6 +15,12 @@ check: a transposition that contradicts anything the seat was told (a card it wa
 clue naming every matching card, a suit a player could not follow, a reveal of secret
 choices) fails at that step and is dropped.
 
+A path keeps, every CHECKPOINT steps, the state it reached (by reference: guessed states are
+never changed once made). The steps before the first draw of either component a
+transposition exchanges are the path's own, already checked, so the replay starts at the
+last checkpoint before it; a transposition that contradicts a step is remembered with that
+step's link and not replayed again for any path through it.
+
 This is how a belief repairs a step no guess fits (transpositions steered by the components
 the step's events name, kept while they bring the step closer without breaking an earlier
 one) and how it spreads a cloud that collapsed onto few guesses (random transpositions,
@@ -29,8 +35,8 @@ import time
 
 from ..errors import IllegalAction, RulesError
 from ..runtime.model.values import Comp, display
-from ..runtime.sampling import chance_values, hidden_pairs, identity, reseed
-from .compare import distance
+from ..runtime.sampling import chance_values, exchange, hidden_pairs, identity, reseed
+from .compare import distance, misplaced
 from .particles import Particle
 
 TOLD, INDEX, DRAWN = "t", "i", "c"
@@ -40,17 +46,34 @@ TRANSPOSITIONS, CLIMB_ROUNDS, BASES = 120, 8, 2
 SPREAD_TO, SPREAD_TRIES = 8, 3
 # Transpositions a walk over the deals that fit so far proposes, when no climb reached a step.
 WANDER = 200
+# A path keeps its state every CHECKPOINT steps: a transposition is replayed from the last one
+# before either component was first drawn (the steps before are the same), not from the start.
+CHECKPOINT = 8
+# Transpositions remembered as contradicting a path's prefix (kept while the belief follows one game).
+DEAD_MAX = 20_000
 
 
-def path_list(path) -> list:
-    """The entries of a path (a linked chain (entry, earlier) ending in (), the empty path),
-    oldest first."""
+def link(entry, earlier, state=None) -> tuple:
+    """A path one entry longer: (entry, earlier, length, checkpoint), a linked chain ending in
+    (), the empty path. checkpoint: the state after the entry when the length is a multiple of
+    CHECKPOINT (else None), kept by reference: a guessed state is never changed once made."""
+    length = earlier[2] + 1 if earlier else 1
+    return entry, earlier, length, state if length % CHECKPOINT == 0 else None
+
+
+def path_nodes(path) -> list:
+    """The links of a path, oldest first (node k ends with entry k)."""
     out = []
     while path:
-        out.append(path[0])
+        out.append(path)
         path = path[1]
     out.reverse()
     return out
+
+
+def path_list(path) -> list:
+    """The entries of a path, oldest first."""
+    return [node[0] for node in path_nodes(path)]
 
 
 def entry_of(state, label: str, told: bool, seed: int) -> tuple:
@@ -81,22 +104,41 @@ def _action_of(state, entry, swap: dict):
 class Deals:
     """Replays and transpositions, as methods of a Belief (its seat, start, observer, budget)."""
 
-    def _replay(self, entries: list, swap: dict):
-        """The state at the end of entries replayed from the start with the components of swap
-        exchanged in every hidden draw, checked against what the seat saw: the events it was
-        told at every step, its view at the last (the views between are not compared: a
-        transposition of two components it never saw changes no view but through events or
-        the end); None when a step is not legal or shows the seat anything else."""
+    def _replay(self, nodes: list, swap: dict):
+        """(the state at the end of the path nodes replayed with the components of swap exchanged
+        in every hidden draw, that path), checked against what the seat saw: the events it was
+        told at every step from the first draw of either component, its view at the last (the
+        views between are not compared: a transposition of two components it never saw
+        changes no view but through events or the end); None when a step is not legal or
+        shows the seat anything else, or the transposition changes no step.
+
+        The steps before the first draw of either component are the path's own (the same
+        actions from the same states), so the replay starts at the path's last checkpoint
+        before it, and the new path shares the old one's links up to it. A transposition that
+        contradicts a step is remembered with the link of that step: every path through that
+        link has the same prefix and fails there too (_dead)."""
         if self.deal is None:
             return None
-        state = self.deal.clone()
+        first = next((k for k, node in enumerate(nodes) if node[0][0] == DRAWN and node[0][1] in swap), None)
+        if first is None or self._dead_for(nodes, swap):
+            return None
+        at = first - first % CHECKPOINT
+        while at and nodes[at - 1][3] is None:
+            at -= CHECKPOINT
+        state = (nodes[at - 1][3] if at else self.deal).clone()
         steps = self.observer.steps
         seat = self.seat
-        for k, entry in enumerate(entries):
-            if state.pending is None or (k & 31 == 31 and self._out_of_work()):
+        path = nodes[first - 1] if first else ()
+        for k in range(at, len(nodes)):
+            if state.pending is None:
+                self._died(nodes, k, swap)
                 return None
+            if k & 31 == 31 and self._out_of_work():
+                return None
+            entry = nodes[k][0]
             action = _action_of(state, entry, swap)
             if action is None:
+                self._died(nodes, k, swap)
                 return None
             reseed(state, entry[2])
             mark = state.log_mark
@@ -104,23 +146,45 @@ class Deals:
             try:
                 state.apply(action)
             except (RulesError, IllegalAction):
+                self._died(nodes, k, swap)
                 return None
-            seen = steps[k].observation
-            if tuple(state.events(seat, since=mark)) != seen.events:
+            if k < first:
+                continue
+            if tuple(state.events(seat, since=mark)) != steps[k].observation.events:
+                self._died(nodes, k, swap)
                 return None
-        if entries and state.view_digest(seat) != steps[len(entries) - 1].observation.digest:
+            kind, value, seed = entry
+            moved = (kind, swap.get(value, value) if kind == DRAWN else value, seed)
+            length = k + 1
+            path = (moved, path, length, state.clone() if length % CHECKPOINT == 0 else None)
+        if state.view_digest(seat) != steps[len(nodes) - 1].observation.digest:
             return None
-        return state
+        return state, path
 
-    def _pairs(self, state, drawn: set, target: tuple, guessed: tuple, label) -> list:
+    def _died(self, nodes: list, k: int, swap: dict) -> None:
+        """Remember that swap contradicts step k of the path through nodes[k]."""
+        if len(self._dead) >= DEAD_MAX:
+            self._dead.clear()
+        self._dead.setdefault(frozenset(swap), []).append(nodes[k])
+
+    def _dead_for(self, nodes: list, swap: dict) -> bool:
+        """Whether swap is known to contradict a step of this path (one of its links)."""
+        for node in self._dead.get(frozenset(swap), ()):
+            length = node[2]
+            if length <= len(nodes) and nodes[length - 1] is node:
+                return True
+        return False
+
+    def _pairs(self, state, drawn: set, target: tuple, guessed: tuple, label, shown=frozenset()) -> list:
         """Transpositions worth trying in state: two components seat cannot tell apart, one of
         them drawn in hidden chance on the path. First those where an event the seat read names
         one and the guess's event in the same place the other (the card revealed and the card
-        the guess played; events split at "; " as reveals list choices), then those the seat's
-        events or the step's label name, then the rest."""
+        the guess played; events split at "; " as reveals list choices), then those with a
+        component of `shown` (the real view shows it where the guess holds another), then
+        those the seat's events or the step's label name, then the rest."""
         aligned = [(t, g) for t, g in zip(_parts(target), _parts(guessed)) if t != g]
         told = " ".join(target) + " " + (label or "")
-        tiers: list = [[], [], []]
+        tiers: list = [[], [], [], []]
         named: dict = {}
 
         def names(comp, text):
@@ -135,42 +199,49 @@ class Deals:
             if any((names(x, t) and not names(x, g) and names(y, g) and not names(y, t)) or
                    (names(y, t) and not names(y, g) and names(x, g) and not names(x, t)) for t, g in aligned):
                 tiers[0].append((x, y))
-            elif names(x, told) or names(y, told):
+            elif x in shown or y in shown:
                 tiers[1].append((x, y))
-            else:
+            elif names(x, told) or names(y, told):
                 tiers[2].append((x, y))
+            else:
+                tiers[3].append((x, y))
         for tier in tiers:
             self.rng.shuffle(tier)
-        return tiers[0] + tiers[1] + tiers[2]
+        return tiers[0] + tiers[1] + tiers[2] + tiers[3]
 
     def _transpose(self, particles: list, step, found: list) -> list:
         """Candidates that take step exactly, made by transposing hidden components in the deal of
         a guess (its path replayed and checked); [] when none is found within the budget. A
         transposition that fits every earlier step and brings this one closer is kept, and
-        the search goes on from it (several secret choices revealed in one event)."""
+        the search goes on from it (several secret choices revealed in one event).
+
+        A transposition is first tried on the guess as it stands (the two components exchanged
+        in place, the step taken: one step's work); only one after which the step fits, or
+        comes closer, is replayed from the path's checkpoint to prove it (most are not: the
+        replay is the dear part)."""
         target = step.observation
         bases = [p for p in particles if p.path is not None][:BASES]
         for base in bases:
-            entries = path_list(base.path)
+            nodes = path_nodes(base.path)
             state = base.state
             mine = [c for c in found if c.parent is state]
             closest = min(mine, key=lambda c: distance(c.observation, target)) if mine else None
             best = None     # the first transposition that replays is a step (the guess's own may be a dead end)
             guessed = closest.observation.events if closest is not None else ()
+            shown = {x for x, _ in misplaced(closest.state, target.view, self.seat)} if closest is not None else set()
+            before = distance(closest.observation, target) if closest is not None else None
             for _ in range(CLIMB_ROUNDS):
-                drawn = {v for kind, v, _ in entries if kind == DRAWN}
+                drawn = _drawn(nodes)
                 improved = None
-                for x, y in self._pairs(state, drawn, target.events, guessed, step.label)[:TRANSPOSITIONS]:
+                for x, y in self._pairs(state, drawn, target.events, guessed, step.label, shown)[:TRANSPOSITIONS]:
                     if self._out_of_work():
                         return []
-                    swap = {x: y, y: x}
-                    moved = self._replay(entries, swap)
-                    if moved is None:
+                    if not self._promising(state, x, y, step, before if best is None else best):
                         continue
-                    moved_entries = [(k, swap.get(v, v) if k == DRAWN else v, s) for k, v, s in entries]
-                    path = ()
-                    for e in moved_entries:
-                        path = (e, path)
+                    replayed = self._replay(nodes, {x: y, y: x})
+                    if replayed is None:
+                        continue
+                    moved, path = replayed
                     children = self._children(Particle(moved, base.count, path), step, self.branch)
                     fits = [c for c in children if c.observation == target]
                     if fits:
@@ -180,12 +251,26 @@ class Deals:
                         near = min(children, key=lambda c: distance(c.observation, target))
                         d = distance(near.observation, target)
                         if best is None or d < best:
-                            best, improved = d, (moved_entries, moved, near.observation.events)
+                            best, improved = d, (path_nodes(path), moved, near.observation.events)
                             break
                 if improved is None:
                     break
-                entries, state, guessed = improved
+                nodes, state, guessed = improved
         return []
+
+    def _promising(self, state, x: int, y: int, step, bound) -> bool:
+        """Whether exchanging x and y in state as it stands lets the step fit or come closer than
+        bound (None: any step at all): worth proving by a replay."""
+        swapped = state.clone()
+        self._spend()
+        if not exchange(swapped, x, y, self.seat):
+            return True         # not exchangeable where they lie now: only a replay can tell
+        children = self._children(Particle(swapped, 1), step, self.branch)
+        if not children:
+            return False
+        if bound is None:
+            return True
+        return min(distance(c.observation, step.observation) for c in children) < bound
 
     def _wander(self, particles: list, step) -> list:
         """Candidates that take step exactly, found by a random walk over the deals of a guess
@@ -198,26 +283,22 @@ class Deals:
         them, as likely as the seat's knowledge makes them."""
         target = step.observation
         for base in [p for p in particles if p.path is not None][:BASES]:
-            entries, state, pairs = path_list(base.path), base.state, None
+            nodes, state, pairs = path_nodes(base.path), base.state, None
             for _ in range(WANDER):
                 if self._out_of_work():
                     return []
                 if pairs is None:
-                    drawn = {v for kind, v, _ in entries if kind == DRAWN}
+                    drawn = _drawn(nodes)
                     pairs = [(x, y) for x, y in hidden_pairs(state, self.seat) if x in drawn or y in drawn]
                     if not pairs:
                         break
                 x, y = pairs[self.rng.randrange(len(pairs))]
-                swap = {x: y, y: x}
-                moved = self._replay(entries, swap)
-                if moved is None:
+                replayed = self._replay(nodes, {x: y, y: x})
+                if replayed is None:
                     continue
-                entries = [(k, swap.get(v, v) if k == DRAWN else v, s) for k, v, s in entries]
-                state, pairs = moved, None
-                path = ()
-                for e in entries:
-                    path = (e, path)
-                fits = [c for c in self._children(Particle(moved, base.count, path), step, self.branch, every=True)
+                state, path = replayed
+                nodes, pairs = path_nodes(path), None
+                fits = [c for c in self._children(Particle(state, base.count, path), step, self.branch, every=True)
                         if c.observation == target]
                 if fits:
                     self.stats.transposed += 1
@@ -237,29 +318,31 @@ class Deals:
         for particle in cloud:
             if particle.path is None or particle.count < 2:
                 continue
-            entries = path_list(particle.path)
-            if len(entries) != steps:
+            nodes = path_nodes(particle.path)
+            if len(nodes) != steps:
                 continue
-            drawn = {v for kind, v, _ in entries if kind == DRAWN}
+            drawn = _drawn(nodes)
             if not drawn:
                 continue
-            pairs = self._pairs(particle.state, drawn, (), (), None)
+            pairs = [pair for pair in self._pairs(particle.state, drawn, (), (), None)
+                     if not self._dead_for(nodes, {pair[0]: pair[1], pair[1]: pair[0]})]
             made = 0
             for x, y in pairs[:SPREAD_TRIES * particle.count]:
                 if made >= particle.count - 1 or self._out_of_work():
                     break
-                swap = {x: y, y: x}
-                moved = self._replay(entries, swap)
-                if moved is None:
+                replayed = self._replay(nodes, {x: y, y: x})
+                if replayed is None:
                     continue
-                path = ()
-                for k, v, s in entries:
-                    path = ((k, swap.get(v, v) if k == DRAWN else v, s), path)
-                out.append(Particle(moved, 1, path))
+                out.append(Particle(replayed[0], 1, replayed[1]))
                 particle.count -= 1
                 made += 1
                 self.stats.spread += 1
         return out
+
+
+def _drawn(nodes: list) -> set:
+    """The components drawn in hidden chance on a path."""
+    return {node[0][1] for node in nodes if node[0][0] == DRAWN}
 
 
 def _parts(events: tuple) -> list:

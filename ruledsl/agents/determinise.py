@@ -30,13 +30,15 @@ belief's own, and the real game is seen only through the Observer's steps. Two r
 that differ only in what the seat may not see give the same belief for the same seed.
 
 Cost. Following one action costs one `apply` and one view digest per particle for an
-action the seat was told, a few for one it was not; a transposition replays a path (as
-many applies as the game so far), and only when a step fits no particle. Each `update`
+action the seat was told, a few for one it was not; a transposition replays a path from
+its last checkpoint before the components exchanged were first drawn (deals.py), and only
+when a step fits no particle (after trying it on the guess as it stands) or the cloud is spread. Each `update`
 follows only the actions new since the last. `work` caps the applies of one update
 (counted, so the result does not depend on the machine), and `update` may be given
 deadlines (a move's budget of seconds): the cloud shrinks to what the hard deadline
 affords, repairs stop at the soft one, and steps left at the hard one are followed at the
-next update (`behind`).
+next update (`behind`), as is a step
+whose repairs the soft deadline stopped (up to POSTPONE times, then its closest guesses).
 
 Fallback. When no particle can be made to fit a step, the closest guesses are kept (the
 fewest differing events, then view entries), and `exact` turns False: the states are still
@@ -53,7 +55,7 @@ import time
 from ..errors import RulesError
 from ..runtime.sampling import generator
 from .compare import distance
-from .deals import Deals, entry_of
+from .deals import Deals, entry_of, link
 from .observe import Observer, observe
 from .particles import Candidate, Particle, Stats
 from .repair import Repairs
@@ -66,6 +68,7 @@ _ALL = type("_All", (), {"__lt__": lambda a, b: False, "__gt__": lambda a, b: Tr
 REVEALED = "revealed: "      # how the engine tells simultaneous choices (engine/decisions.py)
 # How many steps back a belief that lost track goes to follow them again with more particles.
 NEAR_BACK, FAR_BACK = 24, 96
+POSTPONE = 3                 # updates that may leave a step no guess fits yet before the closest are kept
 
 
 class Belief(Deals, Repairs):
@@ -98,6 +101,8 @@ class Belief(Deals, Repairs):
         self._soft = self._hard = None
         self._at = 0                  # the step being followed
         self._rate = 1e-3             # seconds an apply costs, as measured (_measure)
+        self._dead: dict = {}         # transpositions known to contradict a path (deals.py)
+        self._postponed: dict = {}    # step -> how many updates left it for the next (_postpone)
 
     # ------------------------------------------------------------------ following the game
     def update(self, state, soft=None, hard=None, spread=None) -> bool:
@@ -119,7 +124,9 @@ class Belief(Deals, Repairs):
             if hard is not None and self.followed and time.perf_counter() > hard:
                 self.stats.late += 1
                 return False
-            self._follow()
+            if not self._follow():
+                self.stats.late += 1
+                return False
             if self.stats.applies - applies >= 8:
                 self._measure(started, applies)
                 started, applies = time.perf_counter(), self.stats.applies
@@ -222,12 +229,14 @@ class Belief(Deals, Repairs):
             self.exact = False
             self.stats.inexact_steps += 1
         self.deal = best if not best_d else None
+        self._dead, self._postponed = {}, {}
         self.particles = [Particle(best, self.size, ())]
         self.history = {0: self.particles}
 
-    def _follow(self) -> None:
+    def _follow(self) -> bool:
         """Take the next step the seat saw: exactly if possible (going back and following the
-        last steps again with a larger cloud if need be), else as closely as possible."""
+        last steps again with a larger cloud if need be), else as closely as possible; False
+        when the step is left for the next update (_postpone)."""
         i = self._at = self.followed
         step = self.observer.steps[i]
         self.stats.steps += 1
@@ -235,6 +244,8 @@ class Belief(Deals, Repairs):
         cloud, found = self._step_cloud(self.particles, step, size)
         if cloud is None and self.exact and self._repairing():
             cloud = self._retreat(i)
+        if cloud is None and self._postpone(i):
+            return False
         if cloud is None:
             closest = self._closest(found, step)
             if not closest:
@@ -244,6 +255,21 @@ class Belief(Deals, Repairs):
         self.followed = i + 1
         self.history[i + 1] = cloud
         self.history.pop(i + 1 - FAR_BACK, None)
+        return True
+
+    def _postpone(self, i: int) -> bool:
+        """Whether to leave step i, which no guess fits yet, for the next update rather than keep
+        the closest guesses: only when the repairs were stopped by the clock (a deadline, not
+        the count of applies), the belief is exact, and the step was not left POSTPONE times
+        already. An exact belief behind the game catches up at the next moves; one that kept
+        its closest guesses stays inexact until a fresh one has followed the whole game."""
+        if not self.exact or self._soft is None or self._budget <= 0 or time.perf_counter() <= self._soft:
+            return False
+        left = self._postponed.get(i, 0)
+        if left >= POSTPONE:
+            return False
+        self._postponed = {i: left + 1}
+        return True
 
     def _step_cloud(self, particles: list, step, size: int):
         """(the cloud after step, the candidates tried); the cloud is None when none fits exactly."""
@@ -333,13 +359,13 @@ class Belief(Deals, Repairs):
             child = state.reseeded(seed)
             before = generator(child)
             self._spend()
-            extended = None if path is None else (entry_of(state, label, told, seed), path)
+            entry = None if path is None else entry_of(state, label, told, seed)
             try:
                 child.apply(label)
             except RulesError:
                 return out
             candidate = Candidate(child, weight, observe(child, self.seat, state.log_mark), state, label, seed,
-                                  extended)
+                                  None if path is None else link(entry, path, child))
             out.append(candidate)
             if candidate.observation == step.observation or generator(child) == before:
                 break

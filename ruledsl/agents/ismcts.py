@@ -20,9 +20,12 @@ the seat's observations only, and the moves it may make are those its view lists
 belief loses track entirely, or has not caught up with the game by its deadline (a budget of
 seconds: the belief's work is part of the move's), it plays a random legal action (which
 needs no guess). `last` says how the move's time was split (belief_seconds, search_seconds),
-what the belief cost (belief_applies) and whether it was exact and verified.
+what the belief cost (belief_applies; belief_cpu: its process time, which other
+programs on the machine do not inflate) and whether it was exact and verified.
 """
 from __future__ import annotations
+
+import time
 
 from ..errors import RulesError
 from ..runtime.api import CHANCE
@@ -89,11 +92,13 @@ class ISMCTSAgent(SearchAgent):
         """(the belief brought up to date, and what it cost, for `last`), or (None, what
         happened) when it lost track or is behind the game (its deadline came first)."""
         applies = self.belief.stats.applies if self.belief is not None else 0
+        cpu = time.process_time()
         try:
             belief = self.belief_for(state, clock)
         except LostTrack:
             return None, {"lost": True, "exact": False}
-        note = {"belief_seconds": round(clock.elapsed(), 4), "belief_applies": belief.stats.applies - applies,
+        note = {"belief_seconds": round(clock.elapsed(), 4), "belief_cpu": round(time.process_time() - cpu, 4),
+                "belief_applies": belief.stats.applies - applies,
                 "exact": belief.exact, "verified": belief.verified, "particles": belief.distinct()}
         if belief.behind:
             note["behind"] = belief.behind

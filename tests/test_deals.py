@@ -1,0 +1,125 @@
+"""A belief's transpositions (agents/deals.py): replayed from a path's checkpoint, they give what a
+replay from the start gives; one that contradicted a step is not replayed again for that path."""
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ruledsl.agents import Belief, deals
+from ruledsl.runtime.sampling import hidden_pairs
+
+from .test_determinise import load, played
+
+# card games whose components are drawn all through the game (deck refills, hands dealt)
+DRAWING = [("examples/signals.rules", 2), ("examples/tricks.rules", 3), ("examples/six_rows.rules", 2)]
+
+
+def followed(name: str, players: int, seed: int, steps: int):
+    real = played(load(name, players, {}), seed, steps)
+    belief = Belief(real.game, seed % players, seed)
+    belief.update(real)
+    return belief
+
+
+def replay(belief, nodes: list, swap: dict, checkpoint: int):
+    belief._budget, belief._soft, belief._dead = 10 ** 9, None, {}
+    kept, deals.CHECKPOINT = deals.CHECKPOINT, checkpoint
+    try:
+        return belief._replay(nodes, swap)
+    finally:
+        deals.CHECKPOINT = kept
+
+
+def candidate_pairs(belief, particle) -> list:
+    nodes = deals.path_nodes(particle.path)
+    drawn = deals._drawn(nodes)
+    return nodes, [(x, y) for x, y in hidden_pairs(particle.state, belief.seat) if x in drawn or y in drawn]
+
+
+@pytest.mark.parametrize("name, players", DRAWING)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(20, 70))
+def test_a_transposition_replayed_from_a_checkpoint_is_the_one_replayed_from_the_start(name, players, seed, steps):
+    belief = followed(name, players, seed, steps)
+    particle = next((p for p in belief.particles if p.path is not None), None)
+    if particle is None:
+        return
+    nodes, pairs = candidate_pairs(belief, particle)
+    random.Random(seed).shuffle(pairs)
+    for x, y in pairs[:6]:
+        near = replay(belief, nodes, {x: y, y: x}, deals.CHECKPOINT)
+        far = replay(belief, nodes, {x: y, y: x}, 10 ** 9)      # no checkpoint: from the start
+        assert (near is None) == (far is None)
+        if near is None:
+            continue
+        assert near[0].record() == far[0].record()
+        assert all(near[0].view(s) == far[0].view(s) for s in [None, *range(players)])
+        assert deals.path_list(near[1]) == deals.path_list(far[1])
+
+
+def test_a_path_keeps_the_state_after_every_checkpoint_step():
+    belief = followed("examples/tricks.rules", 3, 5, 40)
+    particle = next(p for p in belief.particles if p.path is not None)
+    nodes = deals.path_nodes(particle.path)
+    start = len(belief.deal.actions_taken)
+    kept = [node for node in nodes if node[3] is not None]
+    assert kept and all(node[2] % deals.CHECKPOINT == 0 for node in kept)
+    for node in kept:
+        assert len(node[3].actions_taken) == start + node[2]
+    assert [node[2] for node in nodes] == list(range(1, len(nodes) + 1))
+
+
+def test_a_transposition_that_contradicted_a_step_is_not_replayed_again():
+    for seed in range(20):
+        belief = followed("examples/signals.rules", 2, seed, 50)
+        for particle in belief.particles:
+            if particle.path is None:
+                continue
+            nodes, pairs = candidate_pairs(belief, particle)
+            belief._budget, belief._soft, belief._dead = 10 ** 9, None, {}
+            for x, y in pairs:
+                before = belief.stats.applies
+                if belief._replay(nodes, {x: y, y: x}) is None and belief._dead:
+                    assert belief.stats.applies > before
+                    again = belief.stats.applies
+                    assert belief._replay(nodes, {x: y, y: x}) is None
+                    assert belief.stats.applies == again          # known dead: no step taken
+                    return
+    pytest.fail("no transposition contradicted a step in 20 games of Signals")
+
+
+def test_a_step_whose_repairs_the_clock_stopped_is_left_for_the_next_update_and_the_belief_stays_exact():
+    # Tricks, 3 players, seat 2 after a random deal and lead: some step (a card played that no
+    # guess dealt to that hand) needs a transposition. With the soft deadline already past no
+    # repair runs: the step is left (behind, still exact) up to POSTPONE times, then the closest
+    # guesses are kept; with time, the same belief catches up exactly.
+    from ruledsl.agents.determinise import POSTPONE
+
+    def real(seed):
+        return played(load("examples/tricks.rules", 3, {}), seed, 30)
+
+    for seed in range(40):
+        state = real(seed)
+        probe = Belief(state.game, 2, seed)
+        probe.update(state)
+        if not probe.stats.transposed:
+            continue
+        belief = Belief(state.game, 2, seed)
+        for _ in range(POSTPONE):
+            now = time.perf_counter()
+            assert belief.update(state, now - 1, now + 60) is False
+            assert belief.exact and belief.behind > 0
+        belief.update(state)        # no deadline: repairs run
+        assert belief.exact and belief.behind == 0
+        assert belief.sample(random.Random(0)).view(2) == state.view(2)
+        stubborn = Belief(state.game, 2, seed)
+        for _ in range(POSTPONE + 1):
+            now = time.perf_counter()
+            stubborn.update(state, now - 1, now + 60)
+        assert not stubborn.exact      # left POSTPONE times: the closest guesses now
+        return
+    pytest.fail("no game of Tricks in 40 needed a transposition in its first 30 actions")
