@@ -29,10 +29,9 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright (
 
 from starlette.testclient import TestClient  # noqa: E402
 
-
 from .conftest import ROOT  # noqa: E402
 from .test_web_secrets import check_message, screen_json, states_of, untold  # noqa: E402
-from .webclient import Page, app, make_table, socket_path  # noqa: E402
+from .webclient import Page, app, make_table, merged_all, socket_path  # noqa: E402
 
 CHROMIUM = os.environ.get("RULEDSL_CHROMIUM") or next(
     (p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None)
@@ -220,8 +219,7 @@ def check_pages(seen: dict) -> None:
             state = states[snapshot["seq"]]
             assert snapshot["lines"] == screen_json(state, seat)["log"], seat   # its log, as it was told it
             assert told is None or told.search(snapshot["text"]) is None, (seat, told.search(snapshot["text"]))
-        for payload in seen["frames"][seat]:
-            message = json.loads(payload)
+        for message in merged_all(json.loads(payload) for payload in seen["frames"][seat]):
             check_message(message, states[message.get("seq", 0)], seat, secret)
         assert snapshots and seen["frames"][seat]
 

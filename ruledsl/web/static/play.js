@@ -43,12 +43,28 @@
     if (m.type === "steps") { if (m.seq === seq) { steps = m; path = m.path; filter = ""; drawDecision(); } return; }
     if (m.type !== "screen") return;
     const same = m.seq === seq;
-    screen = m.screen; seq = m.seq;
+    screen = "screen" in m ? m.screen : patched(screen, m.patch); seq = m.seq;
     if (!same) { steps = m.steps; path = []; filter = ""; }
     else if (!m.steps) { steps = null; path = []; }
     else if (path.length) send({type: "steps", seq: seq, path: path});   // resumed where the seat was
     else steps = m.steps;
     draw(m);
+  }
+
+  // The first screen on a socket is whole; later ones are patches of the one before (what changed:
+  // ruledsl/web/messages.py's patch() makes them and patched() applies them, as this does).
+  function patched(old, change) {
+    if (change === undefined || change === null) return old;
+    if ("set" in change) return change.set;
+    if ("keys" in change) {
+      const out = {};
+      for (const k of Object.keys(old)) out[k] = patched(old[k], change.keys[k]);
+      return out;
+    }
+    if ("append" in change) return old.concat(change.append);
+    const out = old.slice();
+    for (const i of Object.keys(change.items)) out[+i] = patched(old[+i], change.items[i]);
+    return out;
   }
 
   // ------------------------------------------------------------------ drawing the screen
