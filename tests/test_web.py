@@ -257,3 +257,20 @@ def test_serve_says_how_it_is_used_and_refuses_a_missing_file():
     assert out.exit_code == 0 and "--db FILE" in out.output and "127.0.0.1" in out.output, out.output
     out = CliRunner().invoke(cli, ["serve", "no/such.rules"])
     assert out.exit_code == 1 and "no/such.rules: error: no such file" in out.output, out.output
+
+
+def test_a_screen_that_cannot_be_built_closes_the_page_with_an_error(client, monkeypatch):
+    """A page must not wait for a screen that never comes: it is told, and its socket closed."""
+    from ruledsl.web import app as web_app
+    _, pages = make_table(client, "tic-tac-toe", ["human", "human"])
+
+    def broken(*args):
+        raise ValueError("no screen")
+    monkeypatch.setattr(web_app, "screen_message", broken)
+    with client.websocket_connect(socket_path(pages[0])) as ws:
+        assert ws.receive_json()["type"] == "guide"
+        said = ws.receive_json()
+        assert said["type"] == "error" and "cannot be drawn: ValueError" in said["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 1011
