@@ -77,7 +77,7 @@
         (s.to_act ? " acting" : "")}, s.label + (s.you ? " (you)" : "")))),
       el("span", {}, [screen.status, screen.phase].filter(Boolean).join(" · ")),
       screen.seat === null ? el("span", {class: "dim"}, " watching") : null);
-    drawBoards(new Set(m.changed));
+    drawBoards(new Set(m.changed), "screen" in m ? null : m.patch && m.patch.keys ? m.patch.keys.boards : null);
     drawZones(new Set(m.changed));
     drawValues(new Set(m.changed));
     drawLog(m.moves);
@@ -143,14 +143,29 @@
     if (board.grid) node.style.gridArea = `${place.row + board.dr} / ${place.column + board.dc}`;
     return node;
   }
-  function drawBoards(changed) {
-    for (const b of screen.boards) {     // grid lines count from 1: a board may count its rows from 0
-      const rows = b.places.map((p) => p.row ?? 1), cols = b.places.map((p) => p.column ?? 1);
-      b.dr = 1 - Math.min(1, ...rows); b.dc = 1 - Math.min(1, ...cols);
+  // Only the places a patch changed are drawn again (a move changes a few of a board's squares); a
+  // board changed otherwise, or a whole screen, is drawn whole. change: the patch of the boards
+  // (undefined: none changed; null: draw them whole).
+  function drawBoards(changed, change) {
+    const holder = $("boards");
+    if (change === undefined && holder.children.length === screen.boards.length) return;
+    const placesOnly = (c) => c.keys && Object.keys(c.keys).every((k) => k === "places") && c.keys.places.items;
+    if (change && change.items && holder.children.length === screen.boards.length &&
+        Object.values(change.items).every(placesOnly)) {
+      for (const [i, c] of Object.entries(change.items)) {
+        const board = offsets(screen.boards[+i]), nodes = holder.children[+i].lastChild.children;
+        for (const j of Object.keys(c.keys.places.items)) nodes[+j].replaceWith(placeNode(board.places[+j], board, changed));
+      }
+      return;
     }
-    fill($("boards"), ...screen.boards.map((board) => el("div", {class: "board"},
+    fill(holder, ...screen.boards.map(offsets).map((board) => el("div", {class: "board"},
       el("h2", {}, board.label),
       el("div", {class: board.grid ? "grid" : "graph"}, board.places.map((p) => placeNode(p, board, changed))))));
+  }
+  function offsets(b) {     // grid lines count from 1: a board may count its rows from 0
+    const rows = b.places.map((p) => p.row ?? 1), cols = b.places.map((p) => p.column ?? 1);
+    b.dr = 1 - Math.min(1, ...rows); b.dc = 1 - Math.min(1, ...cols);
+    return b;
   }
   function drawZones(changed) {
     const zone = (z) => el("div", {class: "zone" + (z.mine ? " mine" : "") + (changed.has(z.key) ? " changed" : ""),
