@@ -9,6 +9,7 @@ game ends is replaced by a new one, so N tables are in play all along.
     python benchmarks/web.py --tables 50 --seconds 60
     python benchmarks/web.py --tables 10 --game games/haunting_house.rules --think 0.2
     python benchmarks/web.py --screens          # CPU of building one seat's screen, per position
+    python benchmarks/web.py --work --players 3 # the server's CPU an action, and a page's message size
 
 The server runs in a process of its own (`ruledsl serve`, on a free port, a fresh SQLite file),
 as it would for players; needs the web extra.
@@ -75,14 +76,25 @@ def make_table(port: int, key: str, players: int, seed: int) -> str:
     return f"/ws/{table}/{token}"
 
 
-async def receive(ws, kind: str, stats: dict, after: int = -1) -> dict:
-    """The next message of this kind (a screen: one after `after` actions); counts actions and errors."""
+class Late(Exception):
+    """The run's time is up while a page waits for the server."""
+
+
+async def receive(ws, kind: str, stats: dict, until: float, after: int = -1) -> dict:
+    """The next message of this kind (a screen: one after `after` actions), or an error (what the
+    page sent was refused: the server's rate limit, say); counts actions and errors. Late when the
+    run's time is up first."""
     while True:
-        message = json.loads(await ws.recv())
+        try:
+            text = await asyncio.wait_for(ws.recv(), max(0.0, until - time.monotonic()) + 2)
+        except asyncio.TimeoutError:
+            raise Late from None
+        message = json.loads(text)
         if message["type"] == "screen":
             stats["actions"] += len(message["moves"])
         elif message["type"] == "error":
             stats["errors"] += 1
+            return message
         if message["type"] == kind and (kind != "screen" or message["seq"] > after):
             return message
 
@@ -94,25 +106,41 @@ async def play_table(port: int, key: str, players: int, seed: int, think: float,
         path = await asyncio.to_thread(make_table, port, key, players, seed)
         seed += 1000
         async with connect(f"ws://127.0.0.1:{port}{path}", max_size=None) as ws:
-            screen = await receive(ws, "screen", stats)
-            while not screen["over"] and time.monotonic() < until:
-                if not screen["steps"]:
-                    screen = await receive(ws, "screen", stats, screen["seq"])
-                    continue
-                steps, seq = screen["steps"], screen["seq"]
-                while True:
-                    await asyncio.sleep(think)
-                    choice = rng.choice(steps["choices"])
-                    clicked = time.perf_counter()
-                    if choice["index"] is not None:
-                        await ws.send(json.dumps({"type": "act", "seq": seq, "index": choice["index"]}))
-                        break
-                    await ws.send(json.dumps({"type": "steps", "seq": seq, "path": steps["path"] + [choice["part"]]}))
-                    steps = await receive(ws, "steps", stats)
-                    stats["trips"].append(time.perf_counter() - clicked)
-                screen = await receive(ws, "screen", stats, seq)
-                stats["trips"].append(time.perf_counter() - clicked)
-            stats["games"] += screen["over"]
+            try:
+                await play_game(ws, rng, think, until, stats)
+            except Late:
+                return
+
+
+async def play_game(ws, rng, think: float, until: float, stats: dict) -> None:
+    """Play one table's game on its page's socket, to its end or until the run's time is up."""
+    screen = await receive(ws, "screen", stats, until)
+    while not screen["over"] and time.monotonic() < until:
+        if not screen["steps"]:
+            screen = await receive(ws, "screen", stats, until, screen["seq"])
+            continue
+        steps, seq = screen["steps"], screen["seq"]
+        while True:
+            await asyncio.sleep(think)
+            choice = rng.choice(steps["choices"])
+            clicked = time.perf_counter()
+            if choice["index"] is not None:
+                await ws.send(json.dumps({"type": "act", "seq": seq, "index": choice["index"]}))
+                break
+            await ws.send(json.dumps({"type": "steps", "seq": seq, "path": steps["path"] + [choice["part"]]}))
+            steps = await receive(ws, "steps", stats, until)
+            if steps["type"] == "error":    # refused (too fast): the decision again, from its start
+                steps = screen["steps"]
+                await asyncio.sleep(0.1)
+                continue
+            stats["trips"].append(time.perf_counter() - clicked)
+        answer = await receive(ws, "screen", stats, until, seq)
+        if answer["type"] == "error":       # the action was refused: the same screen, decided again
+            await asyncio.sleep(0.1)
+            continue
+        screen = answer
+        stats["trips"].append(time.perf_counter() - clicked)
+    stats["games"] += screen["over"]
 
 
 async def run(args) -> dict:
@@ -172,6 +200,40 @@ def screen_cpu(game_path: str, players: int, runs: int = 5) -> dict:
             "with_to_json_ms": round(1000 * statistics.median(with_json), 3)}
 
 
+def server_work(game_path: str, players: int, actions: int = 300, runs: int = 3) -> dict:
+    """What the server does for one action, in this process and without the network: take it,
+    store the table's record, and send every seat's page its screen message (as JSON text).
+    CPU time (time.process_time) a action, the best of `runs` seeded random games; and the
+    size of a page's message."""
+    from ruledsl.web import messages
+    from ruledsl.web.store import Saved, Store
+    from ruledsl.web.tables import Table
+
+    import ruledsl
+    game = ruledsl.load(game_path, players)
+    best, sizes = None, 0
+    for _ in range(runs):
+        state, store, rng = game.new_game(seed=3), Store(":memory:"), random.Random(3)
+        table = Table("t", game, state, ["human"] * players, [""] * players, 0.0)
+        store.add(Saved("t", game_path, table.kinds, table.digests, table.record(), 0.0))
+        pages, sizes, done = dict.fromkeys(range(players)), 0, 0
+        start = time.process_time()
+        while done < actions and not state.is_terminal():
+            legal = state.legal_actions()
+            table.actors.append(state.current_player)
+            state.apply(legal[rng.randrange(len(legal))])
+            store.update("t", table.record())
+            table.version += 1
+            for seat in pages:
+                message, pages[seat] = messages.screen_message(table, seat, pages[seat])
+                sizes += len(json.dumps(message))
+            done += 1
+        took = (time.process_time() - start) / done
+        best = took if best is None else min(best, took)
+    return {"actions": done, "pages": players, "cpu_ms_an_action": round(1000 * best, 2),
+            "bytes_a_message": round(sizes / done / players)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50, help="tables in play at once (default 50)")
@@ -181,8 +243,12 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.1, help="seconds a simulated player takes a click")
     parser.add_argument("--screens", action="store_true",
                         help="instead: the CPU time of building one screen (ruledsl.present.screen_of) per position")
+    parser.add_argument("--work", action="store_true",
+                        help="instead: the server's CPU time an action (taken, stored, every seat's page sent its "
+                             "screen), in this process, and the size of a page's message")
     args = parser.parse_args()
-    result = screen_cpu(args.game, args.players) if args.screens else asyncio.run(run(args))
+    result = screen_cpu(args.game, args.players) if args.screens else \
+        server_work(args.game, args.players) if args.work else asyncio.run(run(args))
     print(json.dumps(result, indent=2))
 
 

@@ -170,6 +170,42 @@ def test_a_bot_plays_its_seat_and_a_reconnected_page_resumes(client):
     assert hall_of(client).tables[table].actors[1] == 1                  # the bot's seat acted
 
 
+def test_a_page_is_sent_its_whole_screen_once_then_what_changed(client):
+    """After the first screen on a socket, a screen message carries a patch: the places that changed
+    and the log's new lines (the page applies it as messages.patched does)."""
+    table, pages = make_table(client, "tic-tac-toe", ["human", "human"], seed=2)
+    rng = random.Random(2)
+    with client.websocket_connect(socket_path(pages[0])) as a, client.websocket_connect(socket_path(pages[1])) as b:
+        seats = [Page(a), Page(b)]
+        assert "screen" in seats[0].messages[1] and "patch" not in seats[0].messages[1]
+        for seq in (1, 2, 3):
+            before = seats[0].screen["screen"]
+            next(p for p in seats if p.screen["steps"]).decide(rng)
+            after = seats[0].until(seq)
+            sent = after["patch"]["keys"]
+            assert "title" not in sent and sent["log"] == {"append": after["screen"]["log"][len(before["log"]):]}
+            squares = sent["boards"]["items"]["0"]["keys"]["places"]["items"]
+            assert 0 < len(squares) < 9          # the square marked (and a mark or two named anew), not all nine
+            seats[1].until(seq)
+        assert after["screen"] == _plain_screen(hall_of(client).tables[table], 0)
+
+
+def test_a_patch_turns_the_old_value_into_the_new():
+    old = {"a": [1, 2, 3], "b": {"c": "x", "d": [{"e": 1}]}, "log": ["one"]}
+    new = {"a": [1, 2, 4], "b": {"c": "x", "d": [{"e": 2}]}, "log": ["one", "two"]}
+    change = messages.patch(old, new)
+    assert messages.patched(old, change) == new and old["log"] == ["one"]
+    assert change == {"keys": {"a": {"items": {"2": {"set": 4}}}, "log": {"append": ["two"]},
+                               "b": {"keys": {"d": {"items": {"0": {"keys": {"e": {"set": 2}}}}}}}}}
+    assert messages.patch(new, new) is None and messages.patch([1], [2, 3]) == {"set": [2, 3]}
+    assert messages.patch({"a": 1}, {"b": 1}) == {"set": {"b": 1}}
+
+
+def _plain_screen(table, seat) -> dict:
+    from ruledsl.present import screen_of
+    return json.loads(json.dumps(screen_of(table.state, seat).to_json()))
+
+
 def _play(client, pages, seed: int, stop=None) -> list:
     """Play every human page of a table with seeded random choices (bots play their own seats) until
     the end, or until `stop` actions; the seq, result and log seen at the end. Each choice is
@@ -221,3 +257,20 @@ def test_serve_says_how_it_is_used_and_refuses_a_missing_file():
     assert out.exit_code == 0 and "--db FILE" in out.output and "127.0.0.1" in out.output, out.output
     out = CliRunner().invoke(cli, ["serve", "no/such.rules"])
     assert out.exit_code == 1 and "no/such.rules: error: no such file" in out.output, out.output
+
+
+def test_a_screen_that_cannot_be_built_closes_the_page_with_an_error(client, monkeypatch):
+    """A page must not wait for a screen that never comes: it is told, and its socket closed."""
+    from ruledsl.web import app as web_app
+    _, pages = make_table(client, "tic-tac-toe", ["human", "human"])
+
+    def broken(*args):
+        raise ValueError("no screen")
+    monkeypatch.setattr(web_app, "screen_message", broken)
+    with client.websocket_connect(socket_path(pages[0])) as ws:
+        assert ws.receive_json()["type"] == "guide"
+        said = ws.receive_json()
+        assert said["type"] == "error" and "cannot be drawn: ValueError" in said["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 1011

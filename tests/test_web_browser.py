@@ -29,10 +29,9 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright (
 
 from starlette.testclient import TestClient  # noqa: E402
 
-
 from .conftest import ROOT  # noqa: E402
 from .test_web_secrets import check_message, screen_json, states_of, untold  # noqa: E402
-from .webclient import Page, app, make_table, socket_path  # noqa: E402
+from .webclient import Page, app, make_table, merged_all, socket_path  # noqa: E402
 
 CHROMIUM = os.environ.get("RULEDSL_CHROMIUM") or next(
     (p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None)
@@ -58,7 +57,9 @@ PLAYER = """(seed) => {
     if (seq !== shownSeq && !Number.isNaN(seq)) {
       shownSeq = seq;
       window.__seen.push({seq, text: document.body.textContent,
-                          lines: [...document.querySelectorAll('#lines li')].map((li) => li.textContent)});
+                          lines: [...document.querySelectorAll('#lines li')].map((li) => li.textContent),
+                          places: Object.fromEntries([...document.querySelectorAll('#boards .place')]
+                                                     .map((p) => [p.dataset.key, p.textContent]))});
     }
     const buttons = document.querySelectorAll('#choices button.choice');
     if (!buttons.length || buttons[0] === clicked) return;
@@ -218,10 +219,14 @@ def check_pages(seen: dict) -> None:
         told = re.compile("|".join(map(re.escape, sorted(secret, key=len, reverse=True)))) if secret else None
         for snapshot in snapshots:
             state = states[snapshot["seq"]]
-            assert snapshot["lines"] == screen_json(state, seat)["log"], seat   # its log, as it was told it
+            model = screen_json(state, seat)
+            assert snapshot["lines"] == model["log"], seat   # its log, as it was told it
+            for board in model["boards"]:    # each place drawn as it is now (a patch redraws only some)
+                for place in board["places"]:
+                    drawn = snapshot["places"][place["key"]]
+                    assert place["label"] in drawn and all(p["text"] in drawn for p in place["pieces"]), place
             assert told is None or told.search(snapshot["text"]) is None, (seat, told.search(snapshot["text"]))
-        for payload in seen["frames"][seat]:
-            message = json.loads(payload)
+        for message in merged_all(json.loads(payload) for payload in seen["frames"][seat]):
             check_message(message, states[message.get("seq", 0)], seat, secret)
         assert snapshots and seen["frames"][seat]
 

@@ -70,7 +70,7 @@ def check_message(message: dict, state, seat, secret=None) -> None:
     if message["type"] in ("guide", "error"):
         return
     if message["type"] == "screen":
-        assert message["screen"] == screen_json(state, seat)
+        assert message["screen"] == screen_json(state, seat)    # as the page puts it together (webclient.merged)
         seen = state.actions_seen(seat)
         assert all(m["label"] in (None, seen[i]) for i, m in
                    zip(range(message["seq"] - len(message["moves"]), message["seq"]), message["moves"]))
@@ -80,7 +80,7 @@ def check_message(message: dict, state, seat, secret=None) -> None:
         labels = state.legal_labels()
         assert all(c["index"] is None or labels[c["index"]] == c["text"].removesuffix("  (stop here)")
                    for c in steps["choices"])
-    sent = "\0".join(_texts({k: v for k, v in message.items() if k != "screen"}))   # the screen is the model's
+    sent = "\0".join(_texts({k: v for k, v in message.items() if k != "screen"}))  # the screen: the model's
     assert not [line for line in (untold(state, seat) if secret is None else secret) if line in sent], seat
 
 

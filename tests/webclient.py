@@ -7,6 +7,7 @@ import re
 
 from ruledsl.web.app import create_app
 from ruledsl.web.catalog import Catalog
+from ruledsl.web.messages import patched
 
 from .conftest import GAMES
 
@@ -45,6 +46,24 @@ def socket_path(page: str) -> str:
     return f"/ws/{table}/{token}"
 
 
+def merged(before, message: dict) -> dict:
+    """A screen message with its screen put together from the page's previous screen message
+    (before; None: none yet) and its patch, as play.js does."""
+    if "screen" in message:
+        return message
+    return dict(message, screen=patched(before["screen"], message["patch"]))
+
+
+def merged_all(messages) -> list:
+    """A page's messages in the order it was sent them, each screen put together (merged)."""
+    out, before = [], None
+    for message in messages:
+        if message["type"] == "screen":
+            message = before = merged(before, message)
+        out.append(message)
+    return out
+
+
 class Page:
     """One page's socket: every message it was sent is kept (messages), the latest screen too."""
 
@@ -58,9 +77,9 @@ class Page:
 
     def receive(self) -> dict:
         message = self.ws.receive_json()
-        self.messages.append(message)
         if message["type"] == "screen":
-            self.screen = message
+            message = self.screen = merged(self.screen, message)
+        self.messages.append(message)
         return message
 
     def next_screen(self) -> dict:

@@ -13,7 +13,7 @@ from .engine.decisions import LATER
 from .engine.failures import located
 from .estimate import estimate, has_evaluation
 from .model.chance import seed_rng
-from .model.state import SecretLabel, StateData, chain_to_list
+from .model.state import SecretLabel, StateData, chain_last, chain_to_list
 from .replay import _rebuilt, replay  # noqa: F401  (replay: ruledsl.replay's; _rebuilt: a pickled state's)
 from .views import build_view, connections, seat_log, view_digest
 
@@ -399,12 +399,13 @@ class GameState(StateData):
         """The labels of every decision taken so far (chance outcomes included under explicit chance)."""
         return chain_to_list(self.history)
 
-    def actions_seen(self, seat: Optional[int]) -> list:
+    def actions_seen(self, seat: Optional[int], last: Optional[int] = None) -> list:
         """The history as seat (0-based; None: an onlooker) may know it: every action's label, with
         None for a secret choice of another seat and for chance that seat did not see (what a
-        bot may replay, with those filled in by its own guesses, without learning them)."""
+        bot may replay, with those filled in by its own guesses, without learning them).
+        last: only the last so many actions (in time with them, not with the whole history)."""
         out = []
-        for label in chain_to_list(self.history):
+        for label in (chain_to_list(self.history) if last is None else chain_last(self.history, last)):
             hidden = type(label) is SecretLabel and (seat is None or seat not in label.seats)
             out.append(None if hidden else str(label))
         return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import time
 from typing import Optional
@@ -27,6 +28,7 @@ from .messages import parse, screen_message, steps_message
 from .store import Store
 from .tables import Hall, Refused
 
+LOG = logging.getLogger("ruledsl.web")
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 MAX_FORM_BYTES = 16 * 1024
 RATE, BURST = 20.0, 40.0             # a page's messages a second, and how many at once
@@ -169,13 +171,21 @@ def create_app(catalog, db: str = ":memory:", hall: Optional[Hall] = None,
 
         async def screens() -> None:
             seen, before = -1, None
-            while True:
-                async with table.changed:
-                    await table.changed.wait_for(lambda: table.version != seen)
-                seen = table.version
-                message, screen = screen_message(table, seat, before)
-                before = (message["seq"], screen)
-                await send(message)
+            try:
+                while True:
+                    async with table.changed:
+                        await table.changed.wait_for(lambda: table.version != seen)
+                    seen = table.version
+                    message, before = screen_message(table, seat, before)
+                    await send(message)
+            except (asyncio.CancelledError, WebSocketDisconnect):
+                raise
+            except Exception as err:     # a page must not wait for a screen that will never come
+                LOG.exception("table %s: the screen of a page could not be sent", table.id)
+                with contextlib.suppress(Exception):
+                    await send({"type": "error", "message": f"this page cannot be drawn: {type(err).__name__}; "
+                                                           "the host's log says more"})
+                    await ws.close(code=1011)
 
         from ..present.guide import guide_of
         await send({"type": "guide", "markdown": guide_of(table.game).markdown(),

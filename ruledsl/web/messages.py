@@ -1,12 +1,15 @@
 """What a page is sent and what it may send (the protocol, JSON over one WebSocket per page).
 
 Server to page:
-  {"type": "screen", "seq": N, "screen": Screen.to_json(), "moves": [{"who", "label"}…],
+  {"type": "screen", "seq": N, "screen": Screen.to_json() | "patch": PATCH, "moves": [{"who", "label"}…],
    "changed": [keys], "steps": STEPS or null, "over": bool, "stopped": text or null}
       after each change (and on connecting): the seat's screen after N actions, built by
-      ruledsl.present from view(seat); the moves since the page's last screen, each label as
-      the seat may know it (null: another seat's secret choice); steps: the first step of the
-      seat's decision when it must take one.
+      ruledsl.present from view(seat). The first message on a socket has the whole screen;
+      the next ones what changed since the page's previous screen (patch(); patched() applies
+      it, as play.js does): most of a screen is its boards and log, and a move changes a few
+      places and adds a line or two. moves: the moves since the page's last screen, each label
+      as the seat may know it (null: another seat's secret choice); steps: the first step of
+      the seat's decision when it must take one.
   {"type": "steps", "seq": N, "path": [...], "choices": [{"text", "part", "index", "help"}…], "depth": D}
       a decision's next step: what may be picked after the parts already picked (path); a
       choice with an index completes the decision.
@@ -36,15 +39,17 @@ MOST_HELPED = 60               # a step with more choices than this lists them w
 
 
 def screen_message(table: Table, seat: Optional[int], before=None) -> tuple:
-    """(the message, the Screen) for seat (None: a spectator) after the table's latest action.
-    before: (seq, Screen) of the page's previous screen message, for the moves and changes since."""
+    """(the message, what the page has now: (seq, Screen, its JSON)) for seat (None: a spectator)
+    after the table's latest action. before: what the page had after its previous screen
+    message (None: it has nothing yet, and is sent the whole screen)."""
     state = table.state
     screen, data = shared_screen(table, seat)
     seq = len(table.actors)
     start = before[0] if before is not None else seq
-    seen = state.actions_seen(seat)
-    moves = [{"who": table.seat_label(table.actors[i]), "label": seen[i]}
-             for i in range(max(start, seq - MOST_MOVES), seq) if table.actors[i] != CHANCE or seen[i] is not None]
+    first = max(start, seq - MOST_MOVES)
+    seen = state.actions_seen(seat, last=seq - first)
+    moves = [{"who": table.seat_label(table.actors[i]), "label": seen[i - first]}
+             for i in range(first, seq) if table.actors[i] != CHANCE or seen[i - first] is not None]
     to_decide = seat is not None and not table.stopped and state.current_player == seat
     message = {
         "type": "screen", "seq": seq, "screen": data, "moves": moves,
@@ -52,7 +57,10 @@ def screen_message(table: Table, seat: Optional[int], before=None) -> tuple:
         "steps": steps_message(table, seat, seq, ()) if to_decide else None,
         "over": state.is_terminal(), "stopped": table.stopped,
     }
-    return message, screen
+    if before is not None:
+        del message["screen"]
+        message["patch"] = patch(before[2], data)
+    return message, (seq, screen, data)
 
 
 def shared_screen(table: Table, seat: Optional[int]) -> tuple:
@@ -63,6 +71,40 @@ def shared_screen(table: Table, seat: Optional[int]) -> tuple:
         screen = screen_of(table.state, seat)
         kept = table.screens[seat] = (table.version, screen, screen.to_json())
     return kept[1], kept[2]
+
+
+def patch(old, new):
+    """What turns JSON value old into new, or None when they are equal: {"set": new}; for two
+    objects with the same keys {"keys": {key: patch}} of the keys that differ; for a list that
+    grew at its end (a log) {"append": [the new items]}; for two lists of one length
+    {"items": {index: patch}} of the items that differ. A move changes a few places of a board,
+    a line or two of the log: the patch is that, not the whole screen."""
+    if old == new:
+        return None
+    if type(old) is dict and type(new) is dict and old.keys() == new.keys():
+        return {"keys": {k: p for k in new if (p := patch(old[k], new[k])) is not None}}
+    if type(old) is list and type(new) is list and old:
+        if len(new) > len(old) and new[:len(old)] == old:
+            return {"append": new[len(old):]}
+        if len(new) == len(old):
+            return {"items": {str(i): p for i, (a, b) in enumerate(zip(old, new)) if (p := patch(a, b)) is not None}}
+    return {"set": new}
+
+
+def patched(old, change):
+    """old with the patch (see patch) applied; old itself is left as it was. play.js does the same."""
+    if change is None:
+        return old
+    if "set" in change:
+        return change["set"]
+    if "keys" in change:
+        return {k: patched(v, change["keys"].get(k)) for k, v in old.items()}
+    if "append" in change:
+        return old + change["append"]
+    out = list(old)
+    for i, item in change["items"].items():
+        out[int(i)] = patched(old[int(i)], item)
+    return out
 
 
 def steps_message(table: Table, seat: Optional[int], seq, path) -> dict:

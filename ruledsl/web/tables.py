@@ -225,8 +225,11 @@ class Hall:
             kind = "random" if seat == CHANCE else table.kinds[seat]
             move = len(table.actors)
             agent = make_agent(kind, seat_seed(table.state.seed, seat) * 100_003 + move)
-            clone = table.state.clone()
-            action = await loop.run_in_executor(self.pool, agent.choose, clone)
+            if thinks(kind):
+                action = await loop.run_in_executor(self.pool, agent.choose, table.state.clone())
+            else:       # a random pick (or chance's) takes microseconds: a thread would cost more
+                action = agent.choose(table.state)
+                await asyncio.sleep(0)          # (other pages and tables are served between moves)
             async with table.lock:
                 if len(table.actors) != move:      # cannot happen: only bots act now; said, not guessed
                     continue

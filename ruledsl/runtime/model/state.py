@@ -120,6 +120,16 @@ def chain_to_list(cell, stop=None) -> list:
     return out
 
 
+def chain_last(cell, n: int) -> list:
+    """The last n values of a linked chain (all, if it has fewer), oldest first, in time with n."""
+    out = []
+    while cell is not None and len(out) < n:
+        out.append(cell[0])
+        cell = cell[1]
+    out.reverse()
+    return out
+
+
 class StateData:
     """The data of a state. See the module docstring; the public API is ruledsl.runtime.api.GameState."""
     __slots__ = ("vals", "loc", "face", "owner", "fields", "known", "contents", "tags", "lazy",

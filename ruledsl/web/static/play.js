@@ -43,12 +43,28 @@
     if (m.type === "steps") { if (m.seq === seq) { steps = m; path = m.path; filter = ""; drawDecision(); } return; }
     if (m.type !== "screen") return;
     const same = m.seq === seq;
-    screen = m.screen; seq = m.seq;
+    screen = "screen" in m ? m.screen : patched(screen, m.patch); seq = m.seq;
     if (!same) { steps = m.steps; path = []; filter = ""; }
     else if (!m.steps) { steps = null; path = []; }
     else if (path.length) send({type: "steps", seq: seq, path: path});   // resumed where the seat was
     else steps = m.steps;
     draw(m);
+  }
+
+  // The first screen on a socket is whole; later ones are patches of the one before (what changed:
+  // ruledsl/web/messages.py's patch() makes them and patched() applies them, as this does).
+  function patched(old, change) {
+    if (change === undefined || change === null) return old;
+    if ("set" in change) return change.set;
+    if ("keys" in change) {
+      const out = {};
+      for (const k of Object.keys(old)) out[k] = patched(old[k], change.keys[k]);
+      return out;
+    }
+    if ("append" in change) return old.concat(change.append);
+    const out = old.slice();
+    for (const i of Object.keys(change.items)) out[+i] = patched(old[+i], change.items[i]);
+    return out;
   }
 
   // ------------------------------------------------------------------ drawing the screen
@@ -61,7 +77,7 @@
         (s.to_act ? " acting" : "")}, s.label + (s.you ? " (you)" : "")))),
       el("span", {}, [screen.status, screen.phase].filter(Boolean).join(" · ")),
       screen.seat === null ? el("span", {class: "dim"}, " watching") : null);
-    drawBoards(new Set(m.changed));
+    drawBoards(new Set(m.changed), "screen" in m ? null : m.patch && m.patch.keys ? m.patch.keys.boards : null);
     drawZones(new Set(m.changed));
     drawValues(new Set(m.changed));
     drawLog(m.moves);
@@ -127,14 +143,29 @@
     if (board.grid) node.style.gridArea = `${place.row + board.dr} / ${place.column + board.dc}`;
     return node;
   }
-  function drawBoards(changed) {
-    for (const b of screen.boards) {     // grid lines count from 1: a board may count its rows from 0
-      const rows = b.places.map((p) => p.row ?? 1), cols = b.places.map((p) => p.column ?? 1);
-      b.dr = 1 - Math.min(1, ...rows); b.dc = 1 - Math.min(1, ...cols);
+  // Only the places a patch changed are drawn again (a move changes a few of a board's squares); a
+  // board changed otherwise, or a whole screen, is drawn whole. change: the patch of the boards
+  // (undefined: none changed; null: draw them whole).
+  function drawBoards(changed, change) {
+    const holder = $("boards");
+    if (change === undefined && holder.children.length === screen.boards.length) return;
+    const placesOnly = (c) => c.keys && Object.keys(c.keys).every((k) => k === "places") && c.keys.places.items;
+    if (change && change.items && holder.children.length === screen.boards.length &&
+        Object.values(change.items).every(placesOnly)) {
+      for (const [i, c] of Object.entries(change.items)) {
+        const board = offsets(screen.boards[+i]), nodes = holder.children[+i].lastChild.children;
+        for (const j of Object.keys(c.keys.places.items)) nodes[+j].replaceWith(placeNode(board.places[+j], board, changed));
+      }
+      return;
     }
-    fill($("boards"), ...screen.boards.map((board) => el("div", {class: "board"},
+    fill(holder, ...screen.boards.map(offsets).map((board) => el("div", {class: "board"},
       el("h2", {}, board.label),
       el("div", {class: board.grid ? "grid" : "graph"}, board.places.map((p) => placeNode(p, board, changed))))));
+  }
+  function offsets(b) {     // grid lines count from 1: a board may count its rows from 0
+    const rows = b.places.map((p) => p.row ?? 1), cols = b.places.map((p) => p.column ?? 1);
+    b.dr = 1 - Math.min(1, ...rows); b.dc = 1 - Math.min(1, ...cols);
+    return b;
   }
   function drawZones(changed) {
     const zone = (z) => el("div", {class: "zone" + (z.mine ? " mine" : "") + (changed.has(z.key) ? " changed" : ""),
