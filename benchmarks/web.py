@@ -240,7 +240,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60, help="how long to run (default 60)")
     parser.add_argument("--game", default=str(ROOT / "games" / "tillinghast.rules"), help="the rules file")
     parser.add_argument("--players", type=int, default=2, help="seats at each table: one page, the rest bots")
-    parser.add_argument("--think", type=float, default=0.1, help="seconds a simulated player takes a click")
+    parser.add_argument("--think", type=float, default=0.5,
+                        help="seconds a simulated player takes a click (default 0.5: quicker than people play)")
     parser.add_argument("--screens", action="store_true",
                         help="instead: the CPU time of building one screen (ruledsl.present.screen_of) per position")
     parser.add_argument("--work", action="store_true",
