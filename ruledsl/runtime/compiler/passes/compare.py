@@ -59,10 +59,14 @@ class Compare(Pass):
             self.decided("in a list, certain", e)
             return fmt("(({}) in {})", a, bare)
         # (a list longer than SHORT_SCAN is looked through by _contains, which spends its length)
-        if b.built and self.compiler.has("typed"):
-            self.decided("in a list just made", e)
-            return fmt("(({}) in {})", a, b)        # a list just made (or kept): looked up as Python does
         t = gen.temp()
+        if b.built and self.compiler.has("typed"):
+            # a list just made, or kept (a define's value remembered, a list worked out once before
+            # a loop): a tuple, looked up as Python does, its length spent when long, since the
+            # same kept list may be looked through on every turn of a loop
+            self.decided("in a list just made", e)
+            return fmt("(({}) in {} if len({} := {}) <= " + str(SHORT_SCAN) + " else _contains(st, {}, {}))",
+                       a, t, Bind(t), b, a, t)
         self.decided("in a list", e)
         return fmt("(({}) in {} if type({} := {}) is tuple and len({}) <= " + str(SHORT_SCAN) + " else _contains(st, {}, {}))",
                    a, t, Bind(t), b, t, a, t)

@@ -180,9 +180,10 @@ class Typed(Pass):
             self.decided("identity", e)
             return fmt("({} is not {})" if negate else "({} is {})", a, b)
         if gen.is_list(e.left, frame) and gen.is_list(e.right, frame):
-            # two lists (tuples at play): the language's equality of tuples is Python's, item by item
+            # two lists (tuples at play): the language's equality of tuples is Python's, item by item;
+            # two long ones of one length spend their length (_same_spent), as a scan does
             self.decided("lists compared", e)
-            return fmt("({} != {})" if negate else "({} == {})", a, b)
+            return fmt("(not _same_spent(st, {}, {}))" if negate else "_same_spent(st, {}, {})", a, b)
         return None
 
     def identity(self, gen, e, frame, a, b, negate):
