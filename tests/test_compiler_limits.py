@@ -216,3 +216,20 @@ def test_what_a_define_keeps_is_found_by_looking_into_each_define_once(bottom, m
                  '    announce "{x}"\n    win P1\n', set())
     assert said[-2] == str(27 * (3 if bottom == "a + 1" else 2))
     assert len(looks) < 5_000
+
+
+@BOTH
+def test_defines_written_in_place_spend_the_calls_they_hold(off):
+    # (found by tests/fuzz_runaway.py: d5 written in place held 363 calls and spent one step, so the
+    # step budget of a runaway chain was reached after minutes of work, not a second or two)
+    ruledsl.forget()
+    text = HEADER + _tripling(25, "a + 1") + 'flow:\n    set x to d25(1)\n    win P1\n'
+    game = ruledsl.load("limits.rules", text=text, optimizations=without(off))
+    began = time.process_time()
+    with pytest.raises(ruledsl.RulesError) as caught:
+        game.new_game(seed=1)
+    assert "ran 2,000,000 steps" in caught.value.message and time.process_time() - began < 20
+    spent = {span.line for name, what, span in game.program.decided if what == "written in place, its calls spent"}
+    # the calls of d3 (3 + 9 + 27 = 39 calls within, on d4's line) and of d4 (120, on d5's) spend them;
+    # d2's (12) are too few to; d5 and up, too large to write in place, are called (a step a call)
+    assert spent == (set() if off == "all" else {6 + 4, 6 + 5})

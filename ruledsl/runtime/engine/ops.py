@@ -26,6 +26,13 @@ def numeric_eq(a, b) -> bool:
     return (ta is Fraction and tb is int or ta is int and tb is Fraction) and a == b
 
 
+def spent(st, n: int, value):
+    """value, after spending n steps: the calls of defines written in place within it (an
+    expansion of many calls does in one step the work of many)."""
+    spend(st, n)
+    return value
+
+
 def same(a, b) -> bool:
     """The language's equality: same type and equal (handles compare by identity)."""
     return a is b or (type(a) is type(b) and a == b) or numeric_eq(a, b)
