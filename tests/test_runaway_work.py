@@ -157,3 +157,24 @@ def test_an_item_that_is_not_there_is_told_with_the_numbers_there_are_and_a_long
     assert err.line == 8 and err.diagnostic.hint == "a list's items are numbered from 0 to 4999"
     assert err.message == "there is no item 5000 in 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, " \
         "… (5,000 items)"
+
+
+# ---------------------------------------------------------------- Python's words
+_HUGE = "set x to 10\n    repeat 5 times:\n        set x to x * x * x\n    "        # 10 ** 243
+
+
+@BOTH
+@pytest.mark.parametrize("use, said", [
+    ("set x to l[x]", "there is no item 1000"),                   # (Python: cannot fit 'int' into an index-sized integer)
+    ("set x to m[x]", "there is no item 1000"),
+    ("set x to m[1]", "there is no item 1 in an empty map"),
+    ("set x to x % (x - x)", "division by zero"), ("set x to x / 0", "division by zero"),
+    ("repeat x times:\n        pass", "ran 2,000,000 steps"),      # (Python: too large to convert to C ssize_t)
+    ("set l to 1..x", "ran 2,000,000 steps"),
+    ("set x to x * x * x * x * x", "more than 1,000 digits"),      # (Python: … sys.set_int_max_str_digits())
+], ids=["index", "key", "empty map", "modulo", "division", "repeat", "range", "digits"])
+def test_errors_of_values_too_large_or_missing_are_told_in_the_language_s_words(off, use, said):
+    # the located errors of issue 47 carried Python's words; _refused checks that none does now,
+    # and that each has a hint
+    err = _refused(f"var l: list of int = [1, 2]\nvar m: map = {{}}\nflow:\n    {_HUGE}{use}\n    win P1\n", off)
+    assert said in err.message, err.message

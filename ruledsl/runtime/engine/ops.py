@@ -77,6 +77,9 @@ _GROWTH_HINT = ("a value that grows on every turn of a loop or call (a doubling,
                 "joined to itself) needs a bound: cap it (min(…)), or stop the loop sooner")
 
 
+_ZERO_HINT = "a number divided (or taken modulo) here may be 0: test it first (`… if n != 0 else …`)"
+
+
 def too_big(st, value, span):
     """The error of a number made too big here (generated code's checks call it)."""
     if type(value) is Fraction:
@@ -142,7 +145,7 @@ def div(st, a, b, span):
     try:
         q = Fraction(a) / Fraction(b)
     except ZeroDivisionError:
-        raise error(span, "division by zero") from None
+        raise error(span, "division by zero", _ZERO_HINT) from None
     except TypeError:
         raise _cannot(st, span, a, "/", b) from None
     return sized(st, int(q) if q.denominator == 1 else q, span)
@@ -152,7 +155,7 @@ def mod(st, a, b, span):
     try:
         return a % b
     except ZeroDivisionError:
-        raise error(span, "division by zero") from None
+        raise error(span, "division by zero", _ZERO_HINT) from None
     except TypeError:
         raise _cannot(st, span, a, "%", b) from None
 
@@ -212,8 +215,12 @@ def index(st, obj, i, span):
             return obj[i]
         return items_of(st, obj)[i]
     except (IndexError, KeyError, TypeError):
-        raise error(span, f"there is no item {shown(st, i)} in {shown(st, obj) or 'an empty list'}",
+        raise error(span, f"there is no item {shown(st, i)} in {shown(st, obj) or _empty(obj)}",
                     _index_hint(st, obj)) from None
+
+
+def _empty(obj) -> str:
+    return "an empty map" if type(obj) is dict else "an empty list"
 
 
 def _index_hint(st, obj) -> str:
@@ -233,7 +240,7 @@ def replaced(st, holder, i, value, span):
     if type(holder) is tuple and type(i) is int and 0 <= i < len(holder):
         return holder[:i] + (value,) + holder[i + 1:]
     if type(holder) is tuple:
-        raise error(span, f"there is no item {shown(st, i)} in {shown(st, holder) or 'an empty list'}",
+        raise error(span, f"there is no item {shown(st, i)} in {shown(st, holder) or _empty(holder)}",
                     _index_hint(st, holder))
     raise error(span, f"{shown(st, holder)} is not a list or a map, so it has no entries to set",
                 "only a variable or field that holds a list or a map has entries: check its type")
