@@ -8,7 +8,8 @@ forbids `:=`, only with cheap arguments (names, literals, fields of them).
 
 Emits: the define's body, typed as the checker typed it for that call, each argument that costs
 something worked out first into a Python name, `((t := a), body)[-1]`, as a call works out every
-argument; a cheap argument written where the body reads it.
+argument; a cheap argument written where the body reads it. An expansion holding more than
+FREE_CALLS calls of defines is `_spent(st, n, body)`: it spends the n steps the calls would have.
 
 Gain: see docs/architecture.md, "The passes".
 """
