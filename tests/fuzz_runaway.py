@@ -74,7 +74,8 @@ def recursion(rng: random.Random) -> Case:
     again = _pick(rng, 1, 1, 50, 5000)
     if kind == "define":
         total = " + ".join(["f(n - 1)"] * calls)
-        body = f"define f(n) = 1 if n <= 0 else {total}\nflow:\n    repeat {again} times:\n        set x to f({depth})\n"
+        body = (f"define f(n) = 1 if n <= 0 else {total}\nflow:\n    repeat {again} times:\n"
+                f"        set x to f({depth})\n")
         said = (str(calls ** depth),) if calls ** depth < 10 ** 6 and depth < 900 else ()
         body += '    announce "{x}"\n'
     elif kind == "mutual":
@@ -83,7 +84,8 @@ def recursion(rng: random.Random) -> Case:
         said = (("true" if depth % 2 == 0 else "false"),) if depth < 900 else ()
     elif kind == "rule":
         inner = "".join(f"        do r(n - 1)\n" for _ in range(calls))
-        body = f"rule r(n):\n    increase x by 1\n    if n > 0:\n{inner}flow:\n    do r({depth})\n    announce \"{{x}}\"\n"
+        body = (f"rule r(n):\n    increase x by 1\n    if n > 0:\n{inner}flow:\n    do r({depth})\n"
+                '    announce "{x}"\n')
         said = (str(sum(calls ** i for i in range(depth + 1))),) if calls ** depth < 10 ** 5 and depth < 900 else ()
     elif kind == "endless":
         body = "define f(n) = f(n + 1) + 1\nflow:\n    set x to f(0)\n"
@@ -121,7 +123,8 @@ def growth(rng: random.Random) -> Case:
     turns = _pick(rng, 1, 3, 10, 19, 20, 40, 3000, 100_000)
     uses = _USE["text" if what in ("text", "template") else "list" if what == "list" else "number"]
     use = rng.choice(uses)
-    body = f"flow:\n    set l to [1, 2]\n    {start}\n    repeat {turns} times:\n        {step}\n    {use}\n    win P1\n"
+    body = (f"flow:\n    set l to [1, 2]\n    {start}\n    repeat {turns} times:\n        {step}\n    {use}\n"
+            "    win P1\n")
     return Case(body)
 
 
@@ -153,7 +156,8 @@ def inlining(rng: random.Random) -> Case:
     later = {"sum": " + ".join(["d{p}(a)"] * calls), "list": "count([" + ", ".join(["d{p}(a)"] * calls) + "])",
              "if": "(d{p}(a) if a > 0 else 0)" + " + d{p}(a)" * (calls - 1),
              "min": "min(" + ", ".join(["d{p}(a)"] * calls) + ")"}[shape]
-    defines = "define d0(a) = a + 1\n" + "".join(f"define d{i}(a) = {later.format(p=i - 1)}\n" for i in range(1, last + 1))
+    defines = "define d0(a) = a + 1\n" + "".join(f"define d{i}(a) = {later.format(p=i - 1)}\n"
+                                                 for i in range(1, last + 1))
     body = defines + f'flow:\n    set x to d{called}(1)\n    announce "{{x}}"\n    win P1\n'
     value = {"sum": 2 * calls ** called, "list": calls if called else 2, "if": 2 * calls ** called,
              "min": 2}[shape]

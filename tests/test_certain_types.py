@@ -237,7 +237,8 @@ def test_membership_in_a_list_just_made_is_pythons_own(tmp_rules, text, shown):
     # no test that it is a list; only a list longer than 64 items is looked through by _contains,
     # which spends its length (a list just made may be one kept, looked through on every turn)
     assert "is tuple else" not in code
-    assert {"in a list just made", "membership scan"} & {what for name, what, _ in game.program.decided if name == "compare"}
+    decided = {what for name, what, _ in game.program.decided if name == "compare"}
+    assert {"in a list just made", "membership scan"} & decided
 
 
 def test_an_item_past_the_shortest_of_a_fixed_list_is_still_a_located_error(tmp_rules):
