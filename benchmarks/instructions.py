@@ -77,16 +77,38 @@ def _one(game, seed: int, rng, muted: bool, setup: bool) -> int:
     return actions
 
 
-def counted(checkout: Path, args, playouts: int, profile: str = "/dev/null", without: str = "") -> tuple:
+def _child_command(checkout: Path, args, playouts: int) -> list:
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", str(checkout), args.game_path,
+               str(args.players or 0), str(playouts), str(args.seed)]
+    return command + ["--muted"] * args.muted + ["--setup"] * args.setup
+
+
+def _env(checkout: Path, without: str, cache: str) -> dict:
+    return dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(checkout), RULEDSL_SLOW=without,
+                RULEDSL_CACHE_DIR=cache)
+
+
+def warm(checkout: Path, args, without: str, cache: str) -> None:
+    """Fill the cache folder cache as the checkout's counted runs will read it (a run playing
+    no game, not counted): without this the first counted run built the parser's tables and
+    wrote the check's report, the second read them, and the difference (play less start-up)
+    could come out below zero for a game whose playouts cost less than a cold start."""
+    done = subprocess.run(_child_command(checkout, args, 0), capture_output=True, text=True,
+                          env=_env(checkout, without, cache))
+    if done.returncode != 0:
+        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-8:])
+        raise SystemExit(f"the run in {checkout} failed:\n{tail}")
+
+
+def counted(checkout: Path, args, playouts: int, profile: str = "/dev/null", without: str = "",
+            cache: str = "") -> tuple:
     """(instructions, actions) of one run under callgrind of the checkout's ruledsl; profile:
     where callgrind writes its counts by function; without: the compiler's passes (comma
-    separated) its games are made without (RULEDSL_SLOW)."""
-    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}", sys.executable,
-               str(Path(__file__).resolve()), "--child", str(checkout), args.game_path,
-               str(args.players or 0), str(playouts), str(args.seed)]
-    command += ["--muted"] * args.muted + ["--setup"] * args.setup
-    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(checkout), RULEDSL_SLOW=without)
-    done = subprocess.run(command, capture_output=True, text=True, env=env)
+    separated) its games are made without (RULEDSL_SLOW); cache: the cache folder it reads
+    (warmed first, its own: runs of other checkouts at the same time write theirs)."""
+    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}"] + \
+        _child_command(checkout, args, playouts)
+    done = subprocess.run(command, capture_output=True, text=True, env=_env(checkout, without, cache))
     found = _REFS.search(done.stderr)
     if done.returncode != 0 or found is None:
         tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-8:])
@@ -99,8 +121,14 @@ def per_action(checkout: Path, args, keep=None, without: str = "") -> tuple:
     made without the passes named in without. keep: a directory callgrind writes the two runs'
     counts by function to (idle.out, played.out)."""
     idle, played = (f"{keep}/idle.out", f"{keep}/played.out") if keep else ("/dev/null", "/dev/null")
-    base, _ = counted(checkout, args, 0, idle, without)
-    total, actions = counted(checkout, args, args.playouts, played, without)
+    with tempfile.TemporaryDirectory(prefix="ruledsl-instructions-") as cache:
+        cache = os.path.join(cache, "cache")
+        warm(checkout, args, without, cache)
+        base, _ = counted(checkout, args, 0, idle, without, cache)
+        total, actions = counted(checkout, args, args.playouts, played, without, cache)
+    if total < base:
+        raise SystemExit(f"{checkout}: playing {actions:,} {'set-ups' if args.setup else 'actions'} counted fewer "
+                         f"instructions ({total:,}) than playing none ({base:,}): the two runs did not start alike")
     return (total - base) / max(actions, 1), actions
 
 

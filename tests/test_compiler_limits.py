@@ -10,7 +10,7 @@ import time
 import pytest
 
 import ruledsl
-from ruledsl.runtime.compiler import stmts
+from ruledsl.runtime.compiler import static, stmts
 
 from .conftest import without
 
@@ -196,3 +196,40 @@ def test_an_operand_is_written_once_however_deep_the_counts_nest():
         return len(ruledsl.load("limits.rules", text=text).program.code_map.texts("flow"))
 
     assert size(12) < 2.5 * size(6)
+
+
+def _tripling(last: int, bottom: str) -> str:
+    return f"define d0(a) = {bottom}\n" + "".join(f"define d{i}(a) = d{i - 1}(a) + d{i - 1}(a) + d{i - 1}(a)\n"
+                                                  for i in range(1, last + 1))
+
+
+@pytest.mark.parametrize("bottom", ["a + 1", "count([each i in 1..a])"], ids=["sum", "list"])
+def test_what_a_define_keeps_is_found_by_looking_into_each_define_once(bottom, monkeypatch):
+    # (found by tests/fuzz_runaway.py: whether a define is worth keeping per arguments looked into
+    # the defines it calls as often as they are called, to 12 levels: a chain calling the one
+    # before three times took 3 ** 12 looks, 90 s to compile before a game could start)
+    looks = []
+    monkeypatch.setattr(static, "nodes", lambda roots, walk=static.nodes: looks.append(1) or walk(roots))
+    original = static.Static.of
+    monkeypatch.setattr(static.Static, "of", lambda self, *args: looks.append(1) or original(self, *args))
+    said = _said(_tripling(30, bottom) + 'flow:\n    if x > 0:\n        set x to d30(2)\n    set x to d3(2)\n'
+                 '    announce "{x}"\n    win P1\n', set())
+    assert said[-2] == str(27 * (3 if bottom == "a + 1" else 2))
+    assert len(looks) < 5_000
+
+
+@BOTH
+def test_defines_written_in_place_spend_the_calls_they_hold(off):
+    # (found by tests/fuzz_runaway.py: d5 written in place held 363 calls and spent one step, so the
+    # step budget of a runaway chain was reached after minutes of work, not a second or two)
+    ruledsl.forget()
+    text = HEADER + _tripling(25, "a + 1") + 'flow:\n    set x to d25(1)\n    win P1\n'
+    game = ruledsl.load("limits.rules", text=text, optimizations=without(off))
+    began = time.process_time()
+    with pytest.raises(ruledsl.RulesError) as caught:
+        game.new_game(seed=1)
+    assert "ran 2,000,000 steps" in caught.value.message and time.process_time() - began < 20
+    spent = {span.line for name, what, span in game.program.decided if what == "written in place, its calls spent"}
+    # the calls of d3 (3 + 9 + 27 = 39 calls within, on d4's line) and of d4 (120, on d5's) spend them;
+    # d2's (12) are too few to; d5 and up, too large to write in place, are called (a step a call)
+    assert spent == (set() if off == "all" else {6 + 4, 6 + 5})

@@ -110,8 +110,28 @@ def test_a_run_that_keeps_its_counts_tells_callgrind_where(monkeypatch, tmp_path
     args = SimpleNamespace(game_path=TIC_TAC_TOE, players=None, seed=0, muted=False, setup=False, playouts=2)
     instructions.per_action(ROOT, args)
     instructions.per_action(ROOT, args, str(tmp_path))
-    assert [c[2] for c in commands] == ["--callgrind-out-file=/dev/null"] * 2 + [
+    counted = [c for c in commands if c[0] == "valgrind"]
+    assert [c[2] for c in counted] == ["--callgrind-out-file=/dev/null"] * 2 + [
         f"--callgrind-out-file={tmp_path}/idle.out", f"--callgrind-out-file={tmp_path}/played.out"]
+
+
+def test_the_two_counted_runs_read_one_cache_folder_of_their_own_warmed_first(monkeypatch):
+    # (the first counted run built the parser's tables and wrote the check's report, the second read
+    # them: play less start-up came out below zero for a game whose playouts cost less than that)
+    runs = []
+
+    def run(command, capture_output, text, env):
+        runs.append((command[0] == "valgrind", env["RULEDSL_CACHE_DIR"]))
+        refs = 5_000 if command[-2] == "0" else 1_000       # (playouts: none, or two)
+        return subprocess.CompletedProcess(command, 0, stdout="7\n", stderr=f"==7== I   refs:      {refs:,}\n")
+    monkeypatch.setattr(instructions.subprocess, "run", run)
+    args = SimpleNamespace(game_path=TIC_TAC_TOE, players=None, seed=0, muted=False, setup=False, playouts=2)
+    with pytest.raises(SystemExit) as stopped:
+        instructions.per_action(ROOT, args)
+    assert "fewer instructions" in str(stopped.value)
+    assert [counted for counted, _ in runs] == [False, True, True]
+    folders = {folder for _, folder in runs}
+    assert len(folders) == 1 and "ruledsl-instructions-" in folders.pop()
 
 
 def test_it_asks_for_callgrind_annotate_before_counting_by_function(monkeypatch, capsys):

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import ruledsl
 
-from . import fuzz, fuzz_hostile
+from . import fuzz, fuzz_hostile, fuzz_runaway
 
 MUTANTS = 200          # in the default run: about 20 s
 CAMPAIGN = 100_000     # at most, under the campaign marker (its time budget ends it first)
@@ -108,5 +108,28 @@ def test_a_long_campaign_of_hostile_inputs():
     first = int(os.environ.get("RULEDSL_CAMPAIGN_SEED", "1000000"))
     outcome = fuzz_hostile.run(CAMPAIGN, first, budget=budget)
     print(f"hostile campaign from seed {first}: " + outcome.report())
+    assert outcome.tried >= 1
+    assert not outcome.failures, outcome.report()
+
+
+RUNAWAY = 18            # in the default run: three of each kind of rules file at the limits, under a minute
+
+
+def test_rules_files_at_the_limits_play_or_are_told():
+    """Recursion, growth, big scans, inlining chains, identifier clashes and deep nesting, sizes
+    drawn at random (tests/fuzz_runaway.py): each checks and plays, or is a located error with a
+    hint in the language's words, within its time."""
+    outcome = fuzz_runaway.run(RUNAWAY)
+    assert outcome.tried == RUNAWAY and outcome.played >= RUNAWAY // 3, outcome.report()
+    assert not outcome.failures, outcome.report()
+
+
+@pytest.mark.campaign
+def test_a_long_campaign_of_rules_files_at_the_limits():
+    """As many rules files at the limits as RULEDSL_CAMPAIGN_SECONDS allow (a fifth of the budget)."""
+    budget = float(os.environ.get("RULEDSL_CAMPAIGN_SECONDS", "600")) / 5
+    first = int(os.environ.get("RULEDSL_CAMPAIGN_SEED", "1000000"))
+    outcome = fuzz_runaway.run(CAMPAIGN, first, budget=budget)
+    print(f"runaway campaign from seed {first}: " + outcome.report())
     assert outcome.tried >= 1
     assert not outcome.failures, outcome.report()

@@ -126,3 +126,58 @@ def test_scans_of_short_lists_are_not_refused(off):
     text = HEADER + 'var l: list of int = [1, 2, 3]\nflow:\n    repeat 1000 times:\n        if 3 in l and max(l) == 3:\n' \
         '            increase x by sum(l)\n    announce "{x}"\n    win P1\n'
     assert ruledsl.load("short.rules", text=text, optimizations=without(off)).new_game(seed=1).events(None)[-2] == "6000"
+
+
+@BOTH
+@pytest.mark.parametrize("scan", [
+    "set y to l == l2", "set y to l != l2",                 # (ran past a minute: compared item by item, unspent)
+    "set y to 99999 in [each i in l]",                      # a list worked out once, before the loop
+    "set y to 99999 in kept()",                             # a define's list, kept per its arguments
+    "set x to count(each i in l where i in l2)",            # (10 ** 10 compares at C speed, 100,000 spent)
+    "set x to count(each i in l where i in kept())",
+], ids=["equal", "unequal", "worked out once", "kept", "scan in", "scan in kept"])
+def test_comparing_or_looking_through_a_long_list_made_once_spends_its_length(off, scan):
+    err = _refused("var y: bool = false\nvar l: list of int = []\nvar l2: list of int = []\n"
+                   "define kept() = [each i in l where i > 0]\n"
+                   f"flow:\n    set l to 1..100000\n    set l2 to 1..100000\n    repeat 100000 times:\n        {scan}\n"
+                   "    win P1\n", off, seconds=15)
+    # (without the passes, kept() is worked out at every call, its making spending at its own line)
+    assert "ran 2,000,000 steps" in err.message and (err.line == 13 or err.message.startswith("define kept"))
+
+
+@BOTH
+def test_short_lists_compared_and_looked_through_often_are_not_refused(off):
+    ruledsl.forget()
+    text = HEADER + ('var l: list of int = [1, 2, 3]\ndefine kept() = [each i in l where i > 1]\nflow:\n'
+                     '    repeat 20000 times:\n        if l == [1, 2, 3] and 3 in kept() and 2 in [each i in l]:\n'
+                     '            increase x by 1\n    announce "{x}"\n    win P1\n')
+    state = ruledsl.load("short.rules", text=text, optimizations=without(off)).new_game(seed=1)
+    assert state.events(None)[-2] == "20000"
+
+
+@BOTH
+def test_an_item_that_is_not_there_is_told_with_the_numbers_there_are_and_a_long_list_told_short(off):
+    err = _refused("var l: list of int = []\nflow:\n    set l to 1..5000\n    set x to l[x + 5000]\n    win P1\n", off)
+    assert err.line == 8 and err.diagnostic.hint == "a list's items are numbered from 0 to 4999"
+    assert err.message == "there is no item 5000 in " + ", ".join(map(str, range(1, 21))) + ", … (5,000 items)"
+
+
+# ---------------------------------------------------------------- Python's words
+_HUGE = "set x to 10\n    repeat 5 times:\n        set x to x * x * x\n    "        # 10 ** 243
+
+
+@BOTH
+@pytest.mark.parametrize("use, said", [
+    ("set x to l[x]", "there is no item 1000"),          # (Python: cannot fit 'int' into an index-sized integer)
+    ("set x to m[x]", "there is no item 1000"),
+    ("set x to m[1]", "there is no item 1 in an empty map"),
+    ("set x to x % (x - x)", "division by zero"), ("set x to x / 0", "division by zero"),
+    ("repeat x times:\n        pass", "ran 2,000,000 steps"),      # (Python: too large to convert to C ssize_t)
+    ("set l to 1..x", "ran 2,000,000 steps"),
+    ("set x to x * x * x * x * x", "more than 1,000 digits"),      # (Python: … sys.set_int_max_str_digits())
+], ids=["index", "key", "empty map", "modulo", "division", "repeat", "range", "digits"])
+def test_errors_of_values_too_large_or_missing_are_told_in_the_language_s_words(off, use, said):
+    # the located errors of issue 47 carried Python's words; _refused checks that none does now,
+    # and that each has a hint
+    err = _refused(f"var l: list of int = [1, 2]\nvar m: map = {{}}\nflow:\n    {_HUGE}{use}\n    win P1\n", off)
+    assert said in err.message, err.message

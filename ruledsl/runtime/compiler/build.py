@@ -45,6 +45,7 @@ HELPERS = {
     "_items": ops.items, "_zone_items": ops.zone_items, "_items_of": items_of, "_size": size_of, "_first": ops.first, "_last": ops.last, "_best": ops.best,
     "_extreme": ops.extreme, "_sort": ops.sort_pairs, "_attr": ops.attr, "_has_tag": ops.has_tag,
     "_same": ops.same, "_INT_LIMIT": ops.INT_LIMIT, "_too_big": ops.too_big, "_sized": ops.sized, "_add": ops.add, "_sub": ops.sub, "_mul": ops.mul, "_div": ops.div, "_mod": ops.mod,
+    "_same_spent": ops.same_spent, "_spent": ops.spent,
     "_neg": ops.neg, "_lt": ops.lt, "_le": ops.le, "_gt": ops.gt, "_ge": ops.ge, "_contains": ops.contains,
     "_index": ops.index, "_replaced": ops.replaced, "_range": ops.make_range, "_D": display, "_Dm": display_memo,
     "Comp": Comp, "Player": Player, "Location": Location, "_Zone": Zone, "_EnumValue": EnumValue, "_UNSET": UNSET,

@@ -162,12 +162,15 @@ class CallGen:
         if self.passes.first("inlined", self, e, decl, frame):
             inner, bound = self.inline_arguments(e, decl, frame)
             body = self.gen(decl.body, self.inside(e, inner))
-            if not bound:
-                return body
-            parts = ["("]
-            for i, (t, code) in enumerate(bound):
-                parts += ([", "] if i else []) + ["(", Bind(t), " := ", code, ")"]
-            return Code(tuple(parts) + (", ", body, ")[-1]"))
+            if bound:
+                parts = ["("]
+                for i, (t, code) in enumerate(bound):
+                    parts += ([", "] if i else []) + ["(", Bind(t), " := ", code, ")"]
+                body = Code(tuple(parts) + (", ", body, ")[-1]"))
+            # the calls it holds spend as they would called, where they are many (a chain of defines
+            # each calling the one before twice or thrice did hundreds of calls' work in a step)
+            spends = self.passes.first("inlined_spends", self, e)
+            return fmt("_spent(st, {}, {})", spends, body) if spends else body
         args = [self.gen(a, frame) for a in e.args]
         function = self.compiler.define_function(e.func)
         if not args:

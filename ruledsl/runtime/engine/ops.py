@@ -15,6 +15,10 @@ from ..model.values import EnumValue, Location, Player, Zone, display
 from .budget import STEP_LIMIT, spend
 from ..model.signals import Runaway
 
+# A list no longer than this is scanned by generated code itself, no step spent: a scan of it costs
+# about what a step of the budget stands for. A longer one is scanned here, spending its length.
+SHORT_SCAN = 64
+
 
 def numeric_eq(a, b) -> bool:
     """1 == 1/1 across int and Fraction; never True == 1."""
@@ -22,13 +26,42 @@ def numeric_eq(a, b) -> bool:
     return (ta is Fraction and tb is int or ta is int and tb is Fraction) and a == b
 
 
+def spent(st, n: int, value):
+    """value, after spending n steps: the calls of defines written in place within it (an
+    expansion of many calls does in one step the work of many)."""
+    spend(st, n)
+    return value
+
+
 def same(a, b) -> bool:
     """The language's equality: same type and equal (handles compare by identity)."""
     return a is b or (type(a) is type(b) and a == b) or numeric_eq(a, b)
 
 
+def same_spent(st, a, b) -> bool:
+    """same(a, b) of values that may be lists: two lists of one length longer than SHORT_SCAN are
+    compared item by item, which spends their length from the step budget (lists of different
+    lengths differ at once)."""
+    if type(a) is tuple and type(b) is tuple and len(a) == len(b) > SHORT_SCAN and a is not b:
+        spend(st, len(a))
+    return a is b or (type(a) is type(b) and a == b) or numeric_eq(a, b)
+
+
 def _cannot(st, span, a, op, b):
-    return error(span, f"cannot compute {display(st, a)} {op} {display(st, b)}")
+    return error(span, f"cannot compute {shown(st, a)} {op} {shown(st, b)}")
+
+
+SHOWN_ITEMS = 20        # a list longer than this is told in an error by its first items and its length
+
+
+def shown(st, value) -> str:
+    """value as an error shows it: a long list by its first items and how many it has, a long text
+    cut short (a list of a million items is not written into a message)."""
+    if type(value) is tuple and len(value) > SHOWN_ITEMS:
+        return f"{display(st, value[:SHOWN_ITEMS])}, … ({len(value):,} items)"
+    if type(value) is str and len(value) > 200:
+        return f"{value[:200]}… ({len(value):,} characters)"
+    return display(st, value)
 
 
 def _as_tuple(v):
@@ -42,6 +75,9 @@ INT_LIMIT = 10 ** DIGITS_LIMIT          # a whole number (and each term of a fra
 LENGTH_LIMIT = 1_000_000                # the items of a list, the characters of a text
 _GROWTH_HINT = ("a value that grows on every turn of a loop or call (a doubling, a product, a list or text "
                 "joined to itself) needs a bound: cap it (min(…)), or stop the loop sooner")
+
+
+_ZERO_HINT = "a number divided (or taken modulo) here may be 0: test it first (`… if n != 0 else …`)"
 
 
 def too_big(st, value, span):
@@ -109,7 +145,7 @@ def div(st, a, b, span):
     try:
         q = Fraction(a) / Fraction(b)
     except ZeroDivisionError:
-        raise error(span, "division by zero") from None
+        raise error(span, "division by zero", _ZERO_HINT) from None
     except TypeError:
         raise _cannot(st, span, a, "/", b) from None
     return sized(st, int(q) if q.denominator == 1 else q, span)
@@ -119,7 +155,7 @@ def mod(st, a, b, span):
     try:
         return a % b
     except ZeroDivisionError:
-        raise error(span, "division by zero") from None
+        raise error(span, "division by zero", _ZERO_HINT) from None
     except TypeError:
         raise _cannot(st, span, a, "%", b) from None
 
@@ -128,7 +164,7 @@ def neg(st, a, span):
     try:
         return -a
     except TypeError:
-        raise error(span, f"cannot compute -{display(st, a)}") from None
+        raise error(span, f"cannot compute -{shown(st, a)}") from None
 
 
 def lt(st, a, b, span):
@@ -159,11 +195,6 @@ def ge(st, a, b, span):
         raise _cannot(st, span, a, ">=", b) from None
 
 
-# A list no longer than this is scanned by generated code itself, no step spent: a scan of it costs
-# about what a step of the budget stands for. A longer one is scanned here, spending its length.
-SHORT_SCAN = 64
-
-
 def contains(st, item, coll) -> bool:
     """`item in coll`; a list's or a text's items looked through spend their number of steps."""
     t = type(coll)
@@ -184,7 +215,20 @@ def index(st, obj, i, span):
             return obj[i]
         return items_of(st, obj)[i]
     except (IndexError, KeyError, TypeError):
-        raise error(span, f"there is no item {display(st, i)} in {display(st, obj) or 'an empty list'}") from None
+        raise error(span, f"there is no item {shown(st, i)} in {shown(st, obj) or _empty(obj)}",
+                    _index_hint(st, obj)) from None
+
+
+def _empty(obj) -> str:
+    return "an empty map" if type(obj) is dict else "an empty list"
+
+
+def _index_hint(st, obj) -> str:
+    if type(obj) is dict:
+        return "a map has entries only for the keys set in it: get(map, key, default) gives a default for others"
+    if type(obj) is tuple:
+        return f"a list's items are numbered from 0 to {len(obj) - 1}" if obj else "the list is empty"
+    return "only a list or a map has items to number: check the value before the [ ]"
 
 
 def replaced(st, holder, i, value, span):
@@ -196,9 +240,10 @@ def replaced(st, holder, i, value, span):
     if type(holder) is tuple and type(i) is int and 0 <= i < len(holder):
         return holder[:i] + (value,) + holder[i + 1:]
     if type(holder) is tuple:
-        raise error(span, f"there is no item {display(st, i)} in {display(st, holder) or 'an empty list'}",
-                    f"a list's items are numbered from 0 to {len(holder) - 1}" if holder else "the list is empty")
-    raise error(span, f"{display(st, holder)} is not a list or a map, so it has no entries to set")
+        raise error(span, f"there is no item {shown(st, i)} in {shown(st, holder) or _empty(holder)}",
+                    _index_hint(st, holder))
+    raise error(span, f"{shown(st, holder)} is not a list or a map, so it has no entries to set",
+                "only a variable or field that holds a list or a map has entries: check its type")
 
 
 def make_range(st, low, high, span) -> tuple:

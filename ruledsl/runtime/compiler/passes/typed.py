@@ -23,6 +23,7 @@ from ...engine.library import PLAIN
 from ...model.values import Comp, EnumValue, Location, Player, Zone
 from ..certain import Certain
 from ..code import Bind, bare_cheap, fmt, read
+from ...engine.ops import SHORT_SCAN
 from . import Pass
 
 # Handles that read as their label, by the head of their type (the class generated code tests).
@@ -180,9 +181,16 @@ class Typed(Pass):
             self.decided("identity", e)
             return fmt("({} is not {})" if negate else "({} is {})", a, b)
         if gen.is_list(e.left, frame) and gen.is_list(e.right, frame):
-            # two lists (tuples at play): the language's equality of tuples is Python's, item by item
+            # two lists (tuples at play): the language's equality of tuples is Python's, item by item;
+            # a long one is compared by _same_spent, which spends its length, as a scan does
             self.decided("lists compared", e)
-            return fmt("({} != {})" if negate else "({} == {})", a, b)
+            if frame.walrus:
+                t = gen.temp()
+                test = fmt("({} == {} if type({} := {}) is not tuple or len({}) <= " + str(SHORT_SCAN) +
+                           " else _same_spent(st, {}, {}))", t, b, Bind(t), a, t, t, b)
+            else:
+                test = fmt("_same_spent(st, {}, {})", a, b)
+            return fmt("(not {})", test) if negate else test
         return None
 
     def identity(self, gen, e, frame, a, b, negate):
