@@ -42,29 +42,35 @@ UNSET = object()     # a part kept once per loop (hoist.py), not worked out yet
 # Everything generated code calls, by the name it calls it.
 HELPERS = {
     # values and operators
-    "_items": ops.items, "_zone_items": ops.zone_items, "_items_of": items_of, "_size": size_of, "_first": ops.first, "_last": ops.last, "_best": ops.best,
+    "_items": ops.items, "_zone_items": ops.zone_items, "_items_of": items_of, "_size": size_of, "_first": ops.first,
+    "_last": ops.last, "_best": ops.best,
     "_extreme": ops.extreme, "_sort": ops.sort_pairs, "_attr": ops.attr, "_has_tag": ops.has_tag,
-    "_same": ops.same, "_INT_LIMIT": ops.INT_LIMIT, "_too_big": ops.too_big, "_sized": ops.sized, "_add": ops.add, "_sub": ops.sub, "_mul": ops.mul, "_div": ops.div, "_mod": ops.mod,
+    "_same": ops.same, "_INT_LIMIT": ops.INT_LIMIT, "_too_big": ops.too_big, "_sized": ops.sized, "_add": ops.add,
+    "_sub": ops.sub, "_mul": ops.mul, "_div": ops.div, "_mod": ops.mod,
     "_same_spent": ops.same_spent, "_spent": ops.spent,
     "_neg": ops.neg, "_lt": ops.lt, "_le": ops.le, "_gt": ops.gt, "_ge": ops.ge, "_contains": ops.contains,
     "_index": ops.index, "_replaced": ops.replaced, "_range": ops.make_range, "_D": display, "_Dm": display_memo,
     "Comp": Comp, "Player": Player, "Location": Location, "_Zone": Zone, "_EnumValue": EnumValue, "_UNSET": UNSET,
-    "_item_of_kind": item_of_kind, "_fixed_items": fixed_items, "_known_options": known_options, "_remember1": remember1, "_remember": remember,
+    "_item_of_kind": item_of_kind, "_fixed_items": fixed_items, "_known_options": known_options,
+    "_remember1": remember1, "_remember": remember,
     # assignments and effects
-    "_set_player_var": nm.set_player_var, "_absent_seat": nm.absent_seat, "_set_owner": nm.set_owner, "_set_field": nm.set_field,
+    "_set_player_var": nm.set_player_var, "_absent_seat": nm.absent_seat, "_set_owner": nm.set_owner,
+    "_set_field": nm.set_field,
     "_move": fx.move, "_move_onto": fx.move_onto, "_move_all": bulk.move_all, "_move_many": bulk.move_many,
     "_quietly": fx.made_quietly, "_draw_many": bulk.draw_many, "_shuffle": fx.shuffle, "_turn_many": fx.turn_many,
     "_show_many": fx.show_many, "_rotate_many": fx.rotate_many, "_swap": fx.swap, "_announce": fx.announce,
     "_mark_many": fx.mark_many, "_players_of": fx.players_of, "_player_slot": fx.player_slot,
     "_disclose": fx.disclose, "_show_var": fx.show_var, "_ALL_SEATS": ALL_SEATS,
-    "_win": flow.finish_win, "_rank": flow.finish_ranking, "_score": flow.finish_returns, "_enter_phase": flow.enter_phase,
+    "_win": flow.finish_win, "_rank": flow.finish_ranking, "_score": flow.finish_returns,
+    "_enter_phase": flow.enter_phase,
     "_enter_turn": flow.enter_turn, "_Runaway": Runaway, "_GameOver": GameOver,
     # decisions, chance and frames
     "_Frame": Frame, "_chance": dec.chance, "_rolled": dec.rolled, "_draw_step": dec.draw_step,
     "_draw_apply": dec.draw_apply, "_draw_single": dec.draw_single, "_chooser": dec.chooser_of,
     "_seen_by": dec.seen_by, "_pick": dec.pick,
     "_reveal_picks": dec.reveal_picks, "_selections": dec.selections, "_offer_choice": dec.offer_choice,
-    "_offer_selections": dec.offer_selections, "_fixed_selections": fixed_selections, "_offer_menu": dec.offer_menu, "_SUSPEND": SUSPEND, "_error": error, "_LATER": dec.LATER,
+    "_offer_selections": dec.offer_selections, "_fixed_selections": fixed_selections, "_offer_menu": dec.offer_menu,
+    "_SUSPEND": SUSPEND, "_error": error, "_LATER": dec.LATER,
 }
 
 _EVALUATING = object()

@@ -111,11 +111,12 @@ class DecisionGen(MenuGen):
         unit.add(fmt("{} = ({}, {}, {})", slot, count, self.x(s.source, frame), self.x(s.dest, frame)), s.span)
         unit.place(top, s.span)
         where = fmt("{}, {}", self.k(s.dest_end), self.k(s.facing))
-        unit.add(fmt("return _draw_step(prog, st, fr, {}, {}, {}, {}, {}, {})", text(slot.literal), self.k(s.end), where,
-                     apply_, end, self.k(s.span)), s.span)
+        unit.add(fmt("return _draw_step(prog, st, fr, {}, {}, {}, {}, {}, {})", text(slot.literal), self.k(s.end),
+                     where, apply_, end, self.k(s.span)), s.span)
         unit.end_block()
         unit.place(apply_, s.span)
-        unit.add(fmt("_draw_apply(prog, st, fr, {}, {}, {}, {})", text(slot.literal), where, top, self.k(s.span)), s.span)
+        unit.add(fmt("_draw_apply(prog, st, fr, {}, {}, {}, {})", text(slot.literal), where, top, self.k(s.span)),
+                 s.span)
         unit.end_block()
         unit.place(end, s.span)
         unit.add(fmt("env.pop({}, None)", slot.literal), s.span)
