@@ -181,3 +181,25 @@ def test_errors_of_values_too_large_or_missing_are_told_in_the_language_s_words(
     # and that each has a hint
     err = _refused(f"var l: list of int = [1, 2]\nvar m: map = {{}}\nflow:\n    {_HUGE}{use}\n    win P1\n", off)
     assert said in err.message, err.message
+
+
+@pytest.mark.parametrize("passes", [None, []], ids=["passes", "none"])
+@pytest.mark.parametrize("body, said", [
+    ("    repeat x times:\n        pass\n", "cannot repeat 1/3 times"),
+    ("    repeat x times:\n        choose n from [1, 2] by P1:\n            pass\n", "cannot repeat 1/3 times"),
+    ("    set l to 1..x\n", "cannot compute 1 .. 1/3"),
+])
+def test_a_fraction_where_a_whole_number_is_counted_is_told_with_a_hint(passes, body, said):
+    """(the runaway fuzz campaign: `repeat x times` of a fraction failed in Python's words where the
+    loop is written as a Python loop and looped by rounding where it is written as blocks; a range's
+    end had no hint)"""
+    text = ('game "T"\nplayers 2\nvar x: int = 1\nvar l: list of int = []\nflow:\n    set x to x / 3\n' + body
+            + "    win P1\n")
+    kw = {} if passes is None else {"optimizations": passes}
+    game = ruledsl.load("t.rules", 2, text=text, **kw)
+    with pytest.raises(ruledsl.RulesError) as err:
+        state = game.new_game()          # (the flow runs to its first decision here)
+        while not state.is_terminal():
+            state.apply(state.legal_labels()[0])
+    [problem] = err.value.diagnostics
+    assert problem.line == 7 and problem.message == said and "floor(x) or ceil(x)" in problem.hint

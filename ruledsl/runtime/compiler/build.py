@@ -49,7 +49,7 @@ HELPERS = {
     "_sub": ops.sub, "_mul": ops.mul, "_div": ops.div, "_mod": ops.mod,
     "_same_spent": ops.same_spent, "_spent": ops.spent,
     "_neg": ops.neg, "_lt": ops.lt, "_le": ops.le, "_gt": ops.gt, "_ge": ops.ge, "_contains": ops.contains,
-    "_index": ops.index, "_replaced": ops.replaced, "_range": ops.make_range, "_D": display, "_Dm": display_memo,
+    "_index": ops.index, "_replaced": ops.replaced, "_range": ops.make_range, "_times": ops.times, "_D": display, "_Dm": display_memo,
     "Comp": Comp, "Player": Player, "Location": Location, "_Zone": Zone, "_EnumValue": EnumValue, "_UNSET": UNSET,
     "_item_of_kind": item_of_kind, "_fixed_items": fixed_items, "_known_options": known_options,
     "_remember1": remember1, "_remember": remember,

@@ -408,9 +408,14 @@ class StmtGen:
             self.block(s.body, inner, out)
             self.spend_through(through(), s.span, out)
 
+    def times(self, s, frame):
+        """The count of `repeat N times`, checked to be a whole number unless it is one when compiled."""
+        count = self.x(s.arg, frame)
+        return count if type(count.value) is int else fmt("_times(st, {}, {})", count, self.k(s.span))
+
     def s_Repeat(self, s, frame, out, persist):
         if s.kind == "times":
-            out.add(fmt("for _ in range({}):", self.x(s.arg, frame)), s.span)
+            out.add(fmt("for _ in range({}):", self.times(s, frame)), s.span)
         else:
             out.add("while True:", s.span)
         with out.indented(), self.opened(loop=True), self.exprs.written_through() as through:

@@ -172,7 +172,7 @@ class UnitGen(DecisionGen, TogetherGen):
         top, end = unit.label(), unit.label()
         slot = self.slot("rep")
         if s.kind == "times":
-            unit.add(fmt("{} = {}", slot, self.x(s.arg, frame)), s.span)
+            unit.add(fmt("{} = {}", slot, self.stmts.times(s, frame)), s.span)
         unit.place(top, s.span)
         with self.exprs.written_through() as through:
             if s.kind == "times":

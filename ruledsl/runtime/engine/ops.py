@@ -246,10 +246,20 @@ def replaced(st, holder, i, value, span):
                 "only a variable or field that holds a list or a map has entries: check its type")
 
 
+def times(st, count, span) -> int:
+    """The count of `repeat count times`: a whole number, else a located error (a fraction would
+    loop by Python's rounding in one layout of the code and fail in Python's words in another)."""
+    if type(count) is int:
+        return count
+    raise error(span, f"cannot repeat {shown(st, count)} times",
+                "a repeat counts whole numbers: floor(x) or ceil(x) makes one of a fraction")
+
+
 def make_range(st, low, high, span) -> tuple:
     """low..high, both included; its length is spent from the step budget before it is built."""
     if type(low) is not int or type(high) is not int:
-        raise _cannot(st, span, low, "..", high)
+        raise error(span, f"cannot compute {shown(st, low)} .. {shown(st, high)}",
+                    "a range goes from a whole number to a whole number: floor(x) or ceil(x) makes one of a fraction")
     if high - low > STEP_LIMIT:
         raise Runaway()
     if high >= low:
