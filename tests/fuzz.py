@@ -224,12 +224,18 @@ def _short_game(game, seed: int, actions: int) -> None:
         state.apply(rng.choice(state.legal_actions()))
 
 
-def run(count: int, first_seed: int = 0, budget: Optional[float] = None) -> Outcome:
-    """Try mutants first_seed, first_seed + 1, …: `count` of them, or as many as `budget` seconds allow."""
+def run_seeds(attempt, count: int, first_seed: int = 0, budget: Optional[float] = None) -> Outcome:
+    """attempt(seed, outcome) for seeds first_seed, first_seed + 1, …: `count` of them, or as many as
+    `budget` seconds allow (every campaign's loop: mutants here, fuzz_hostile's and fuzz_runaway's cases)."""
     outcome = Outcome()
     start = time.monotonic()
     for seed in range(first_seed, first_seed + count):
         if budget is not None and time.monotonic() - start > budget:
             break
-        try_mutant(seed, outcome)
+        attempt(seed, outcome)
     return outcome
+
+
+def run(count: int, first_seed: int = 0, budget: Optional[float] = None) -> Outcome:
+    """Try mutants first_seed, first_seed + 1, …: `count` of them, or as many as `budget` seconds allow."""
+    return run_seeds(try_mutant, count, first_seed, budget)

@@ -31,7 +31,7 @@ import ruledsl
 from ruledsl.cli.main import cli
 from ruledsl.limits import MAX_FILE_BYTES, MAX_LABEL_CHARS, MAX_RECORD_ACTIONS
 
-from .fuzz import Outcome, _alarm, _Hang
+from .fuzz import Outcome, _alarm, _Hang, run_seeds
 
 SECRET = "s3cret-token-for-fuzz"
 TIME_LIMIT = 30          # CPU seconds a case may take (the slowest, a buffer near the limit, takes a few)
@@ -254,11 +254,4 @@ def try_case(seed: int, outcome: Outcome) -> None:
 
 
 def run(count: int, first_seed: int = 0, budget=None) -> Outcome:
-    import time
-    outcome = Outcome()
-    start = time.monotonic()
-    for seed in range(first_seed, first_seed + count):
-        if budget is not None and time.monotonic() - start > budget:
-            break
-        try_case(seed, outcome)
-    return outcome
+    return run_seeds(try_case, count, first_seed, budget)

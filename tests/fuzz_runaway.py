@@ -26,7 +26,6 @@ from __future__ import annotations
 import random
 import re
 import signal
-import time
 import traceback
 from pathlib import Path
 from typing import Optional
@@ -36,7 +35,7 @@ import attrs
 import ruledsl
 
 from .conftest import without
-from .fuzz import Outcome, _alarm, _Hang
+from .fuzz import Outcome, _alarm, _Hang, run_seeds
 
 # CPU seconds a case may take. The slowest legal ones (a chain of 7,000 arms) take a few, a runaway
 # 1-3; but CPython 3.11 maps and unmaps a chunk of its frame stack on every call when recursion goes
@@ -352,10 +351,4 @@ def _in_order(wanted: tuple, said: list) -> bool:
 def run(count: int, first_seed: int = 0, budget: Optional[float] = None) -> Outcome:
     """Cases first_seed, first_seed + 1, …: `count` of them, or as many as `budget` seconds allow
     (each generator in turn: the seed's remainder by their number picks it)."""
-    outcome = Outcome()
-    start = time.monotonic()
-    for seed in range(first_seed, first_seed + count):
-        if budget is not None and time.monotonic() - start > budget:
-            break
-        try_case(seed, outcome)
-    return outcome
+    return run_seeds(try_case, count, first_seed, budget)

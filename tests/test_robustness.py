@@ -101,13 +101,19 @@ def test_hostile_inputs_are_refused_or_told_never_obeyed():
     assert not outcome.failures, outcome.report()
 
 
+def _campaign(module, share: float, name: str):
+    """module.run over a share of RULEDSL_CAMPAIGN_SECONDS from RULEDSL_CAMPAIGN_SEED, said and returned."""
+    budget = float(os.environ.get("RULEDSL_CAMPAIGN_SECONDS", "600")) * share
+    first = int(os.environ.get("RULEDSL_CAMPAIGN_SEED", "1000000"))
+    outcome = module.run(CAMPAIGN, first, budget=budget)
+    print(f"{name} campaign from seed {first}: " + outcome.report())
+    return outcome
+
+
 @pytest.mark.campaign
 def test_a_long_campaign_of_hostile_inputs():
     """As many hostile inputs as RULEDSL_CAMPAIGN_SECONDS allow (a tenth of the budget)."""
-    budget = float(os.environ.get("RULEDSL_CAMPAIGN_SECONDS", "600")) / 10
-    first = int(os.environ.get("RULEDSL_CAMPAIGN_SEED", "1000000"))
-    outcome = fuzz_hostile.run(CAMPAIGN, first, budget=budget)
-    print(f"hostile campaign from seed {first}: " + outcome.report())
+    outcome = _campaign(fuzz_hostile, 1 / 10, "hostile")
     assert outcome.tried >= 1
     assert not outcome.failures, outcome.report()
 
@@ -127,9 +133,6 @@ def test_rules_files_at_the_limits_play_or_are_told():
 @pytest.mark.campaign
 def test_a_long_campaign_of_rules_files_at_the_limits():
     """As many rules files at the limits as RULEDSL_CAMPAIGN_SECONDS allow (a fifth of the budget)."""
-    budget = float(os.environ.get("RULEDSL_CAMPAIGN_SECONDS", "600")) / 5
-    first = int(os.environ.get("RULEDSL_CAMPAIGN_SEED", "1000000"))
-    outcome = fuzz_runaway.run(CAMPAIGN, first, budget=budget)
-    print(f"runaway campaign from seed {first}: " + outcome.report())
+    outcome = _campaign(fuzz_runaway, 1 / 5, "runaway")
     assert outcome.tried >= 1
     assert not outcome.failures, outcome.report()
