@@ -47,8 +47,8 @@ def same_spent(st, a, b) -> bool:
     return a is b or (type(a) is type(b) and a == b) or numeric_eq(a, b)
 
 
-def _cannot(st, span, a, op, b):
-    return error(span, f"cannot compute {shown(st, a)} {op} {shown(st, b)}")
+def _cannot(st, span, a, op, b, hint: str = ""):
+    return error(span, f"cannot compute {shown(st, a)} {op} {shown(st, b)}", hint)
 
 
 SHOWN_ITEMS = 20        # a list longer than this is told in an error by its first items and its length
@@ -258,8 +258,8 @@ def times(st, count, span) -> int:
 def make_range(st, low, high, span) -> tuple:
     """low..high, both included; its length is spent from the step budget before it is built."""
     if type(low) is not int or type(high) is not int:
-        raise error(span, f"cannot compute {shown(st, low)} .. {shown(st, high)}",
-                    "a range goes from a whole number to a whole number: floor(x) or ceil(x) makes one of a fraction")
+        raise _cannot(st, span, low, "..", high,
+                      "a range goes from a whole number to a whole number: floor(x) or ceil(x) makes one of a fraction")
     if high - low > STEP_LIMIT:
         raise Runaway()
     if high >= low:
