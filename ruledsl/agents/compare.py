@@ -2,7 +2,7 @@
 guess has in the wrong places: the measures determinise.py steers by."""
 from __future__ import annotations
 
-from ..runtime.sampling import seat_layout
+from ..runtime.sampling import seat_layout, stand_ins
 
 # View entries compared entry by entry (one difference each); the others count whole.
 NESTED = ("vars", "zones")
@@ -40,17 +40,21 @@ def places(view: dict):
 
 
 def misplaced(guess, real_view: dict, seat: int) -> list:
-    """[(x, y)]: where the real view shows component x (by its id), the guessed state holds y.
-    Swapping x and y before the step that put y there puts x there instead. A place is matched
-    from its far end (the bottom of a pile, the first items laid), so that where the guess went
-    another way and holds fewer or more items, those laid first still pair up: a repair that
-    swaps them and takes the step again gets further each round."""
+    """[(x, y)]: where the real view shows a component the guessed state holds y, which looks
+    otherwise; x is the guess's component that looks like the real one (the real view names it
+    by a handle, runtime/seen.py: any lookalike of the same owner is it), one whose face the
+    seat does not see in the guess first (it can be swapped with y). Swapping x and y before
+    the step that put y there puts x there instead. A place is matched from its far end (the
+    bottom of a pile, the first items laid), so that where the guess went another way and
+    holds fewer or more items, those laid first still pair up: a repair that swaps them and
+    takes the step again gets further each round."""
     layout = seat_layout(guess, seat)
     pairs = []
     for name, comps in places(real_view):
         held = layout.get(name, ())
         for comp, y in zip(reversed(comps), reversed(held)):
-            x = comp.get("id")
-            if x is not None and x != y:
-                pairs.append((x, y))
+            alike = stand_ins(guess, comp, seat)
+            if alike and y not in alike:
+                pairs.append((alike[0], y))
     return pairs
+

@@ -12,8 +12,8 @@ import re
 from typing import Optional
 
 from ..errors import RulesError
-from ..runtime.sampling import (exchange, hidden_classes, hidden_pairs, lookalikes, relocate, seat_layout, texts,
-                                unseen)
+from ..runtime.sampling import (exchange, hidden_classes, hidden_pairs, lookalikes, relocate, seat_layout, stand_ins,
+                                texts, unseen)
 from .compare import distance, misplaced, places
 from .observe import observe
 from .particles import Candidate, Particle
@@ -127,17 +127,18 @@ class Repairs:
         brings the step closer without making it fit is finished by `_swap_until_fits`: once
         the step runs as far as the seat saw it, the components still out of place show."""
         target = step.observation
-        seen = [comp["id"] for _, comps in places(target.view) for comp in comps if "id" in comp]
+        seen = [(name, comp) for name, comps in places(target.view) for comp in comps if "id" in comp]
         tried = set()
         closer = []
         for candidate in ranked[:2]:
             parent = candidate.parent
             before = distance(candidate.observation, target)
             layout = {i: name for name, ids in self._layout(candidate.state).items() for i in ids}
-            real = {comp["id"]: name for name, comps in places(target.view) for comp in comps if "id" in comp}
-            for x in seen:
-                if layout.get(x) == real[x]:
+            for name, entry in seen:
+                alike = stand_ins(parent, entry, self.seat)
+                if not alike or any(layout.get(a) == name for a in alike):
                     continue
+                x = alike[0]
                 for y in lookalikes(parent, x, self.seat)[:LOOKALIKES]:
                     if (id(parent), x, y) in tried or self._out_of_work():
                         continue

@@ -12,6 +12,7 @@ from .effects.events import sees_face, sees_position
 from .model.chance import seed_rng
 from .model.state import SecretLabel
 from .model.values import Comp, display
+from .seen import lookalikes as _classes
 
 
 def seat_layout(state, seat: int) -> dict:
@@ -20,6 +21,24 @@ def seat_layout(state, seat: int) -> dict:
     prog = state.prog
     return {place.name: [c.id for c in state.contents[place.index] if sees_position(state, c, seat)]
             for place in prog.places}
+
+
+def stand_ins(state, entry: dict, seat: int) -> list:
+    """The components of state that a view's entry for a component whose face it shows may
+    stand for: a view names such a component by a handle (runtime/seen.py), the id of the
+    first of its class of lookalikes the view met, not necessarily its own; the members of the
+    class with the entry's owner (the owner is on the back, the class is the face) look the
+    same there. Those whose face seat does not see in state first (a repair can swap them).
+    [] for an entry that shows no face."""
+    handle = entry.get("id")
+    if handle is None:
+        return []
+    prog = state.prog
+    owner = entry.get("owner")
+    alike = [c for c in _classes(prog)[handle] or (handle,)
+             if (state.owner[c].name if state.owner[c] is not None else None) == owner]
+    alike.sort(key=lambda c: sees_face(prog, state, prog.comps[c], seat))
+    return alike
 
 
 def generator(state) -> int:
