@@ -7,10 +7,13 @@ import json
 import random
 import time
 
+import pytest
 from click.testing import CliRunner
 
 import ruledsl
 from ruledsl.agents import Belief, Budget, ISMCTSAgent
+from ruledsl.agents.determinise import LostTrack
+from ruledsl.agents.particles import Particle
 from ruledsl.agents.rollout import Scale
 from ruledsl.agents.tree import WIDEN, Node
 from ruledsl.analysis.metrics import skill, together
@@ -148,3 +151,34 @@ def test_run_says_a_shared_score_where_every_seat_returns_the_same_number():
     assert "Result: a shared score of " in out and "a draw" not in out
     ttt = CliRunner().invoke(cli, ["run", str(GAMES / "examples" / "tic_tac_toe.rules"), "--seed", "3"]).output
     assert "Result: a draw after 9 actions." in ttt
+
+
+def lost_agent(budget):
+    """An ismcts seat of a two-player Six Rows whose belief lost track: its guesses are inexact
+    and every one of them is a game that ended, so none can take the next step (LostTrack)."""
+    real = played(SIX, 2, 4, 17)
+    seat = real.current_player
+    agent = ISMCTSAgent(budget, seed=5)
+    agent.belief_for(real)
+    ended = played(SIX, 2, 9, 10_000)
+    assert ended.is_terminal()
+    agent.belief.particles, agent.belief.exact = [Particle(ended, agent.belief.size)], False
+    while real.current_player == seat or real.is_chance():
+        real.apply(random.Random(0).choice(real.legal_actions()))
+    while real.current_player != seat:
+        real.apply(random.Random(1).choice(real.legal_actions()))
+    with pytest.raises(LostTrack):
+        agent.belief.update(real)
+    return agent, real
+
+
+def test_a_bot_whose_belief_lost_track_follows_the_game_again_with_a_fresh_one():
+    # Before, a belief that lost track raised again at every later move, and the bot played at
+    # random to the end of the game (308 of 455 moves of a Haunting House).
+    agent, real = lost_agent(Budget(iterations=20))
+    lost = agent.belief
+    action = agent.choose(real)
+    assert action in real.legal_actions()
+    assert "lost" not in agent.last and agent.last["exact"] and agent.last["iterations"] == 20
+    assert agent.belief is not lost and agent.belief.exact and not agent.belief.behind
+

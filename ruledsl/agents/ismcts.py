@@ -58,18 +58,37 @@ class ISMCTSAgent(SearchAgent):
         """The seat's belief, made anew for another game or seat, brought up to date within the
         move's budget (clock): it stops repairing at BELIEF_SOFT of a budget of seconds and
         stops following at BELIEF_HARD (see Belief.update). `belief.behind` says whether it
-        caught up."""
+        caught up. One that lost exactness follows without repairs (it cannot be exact again:
+        the time goes to a fresh one, _recover); one that lost track (LostTrack) is replaced
+        at once by a fresh one, which follows the game from its start within this move's
+        deadlines and the next moves' (behind until it caught up)."""
         seat = state.current_player
         b = self.belief
         if b is None or b.game is not state.game or b.seat != seat:
-            b = self.belief = Belief(state.game, seat, self.rng.getrandbits(62), **self.belief_options)
-        if clock is None:
-            b.update(state)
-            return b
-        b.update(state, clock.at(BELIEF_SOFT), clock.at(BELIEF_HARD), clock.at(BELIEF_SPREAD))
-        if not b.exact and not b.behind:
+            b = self.belief = self._new_belief(state)
+        soft, hard, spread = (clock.at(BELIEF_SOFT), clock.at(BELIEF_HARD), clock.at(BELIEF_SPREAD)) \
+            if clock is not None else (None, None, None)
+        try:
+            if b.exact or soft is None:
+                b.update(state, soft, hard, spread)
+            else:
+                b.update(state, clock.at(0), hard, clock.at(0))
+        except LostTrack:
+            b = self.belief = self._heir(state)
+            b.update(state, soft, hard, spread)
+        if soft is not None and not b.exact and not b.behind:
             b = self._recover(state, clock) or b
         return b
+
+    def _new_belief(self, state) -> Belief:
+        return Belief(state.game, state.current_player, self.rng.getrandbits(62), **self.belief_options)
+
+    def _heir(self, state) -> Belief:
+        """The belief to go on with when this one lost track: the fresh one catching up, if any."""
+        fresh, self.fresh = self.fresh, None
+        if fresh is None or fresh.game is not state.game or fresh.seat != state.current_player:
+            fresh = self._new_belief(state)
+        return fresh
 
     def _recover(self, state, clock):
         """A belief that lost exactness under a deadline goes on with its closest guesses; a fresh
@@ -77,10 +96,13 @@ class ISMCTSAgent(SearchAgent):
         after move, and takes its place once it has caught up exactly."""
         fresh = self.fresh
         if fresh is None or fresh.game is not state.game or fresh.seat != state.current_player:
-            fresh = self.fresh = Belief(state.game, state.current_player, self.rng.getrandbits(62),
-                                        **self.belief_options)
+            fresh = self.fresh = self._new_belief(state)
         soft = clock.at(BELIEF_SOFT)
-        fresh.update(state, soft, soft)
+        try:
+            fresh.update(state, soft, soft)
+        except LostTrack:
+            self.fresh = None
+            return None
         if fresh.exact and not fresh.behind:
             self.belief, self.fresh = fresh, None
             return fresh
@@ -96,6 +118,7 @@ class ISMCTSAgent(SearchAgent):
         try:
             belief = self.belief_for(state, clock)
         except LostTrack:
+            self.belief = None      # a fresh one follows the game at the next move
             return None, {"lost": True, "exact": False}
         note = {"belief_seconds": round(clock.elapsed(), 4), "belief_cpu": round(time.process_time() - cpu, 4),
                 "belief_applies": belief.stats.applies - applies,
