@@ -53,8 +53,8 @@ def misplaced(guess, real_view: dict, seat: int) -> list:
     for name, comps in places(real_view):
         held = layout.get(name, ())
         for comp, y in zip(reversed(comps), reversed(held)):
-            alike = stand_ins(guess, comp, seat)
-            if alike and y not in alike:
+            alike = stand_ins(guess, comp, seat, y)
+            if alike:
                 pairs.append((alike[0], y))
     return pairs
 

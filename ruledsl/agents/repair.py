@@ -25,6 +25,11 @@ REPAIRS, MOVES, SWAP_ROUNDS, LOOKALIKES = 8, 200, 6, 6
 EVENT_ROUNDS = 12
 
 
+def _event_distance(observation, target) -> int:
+    a, b = observation.events, target.events
+    return sum(x != y for x, y in zip(a, b)) + abs(len(a) - len(b))
+
+
 def _agreement(observation, target) -> tuple:
     """How far an observation agrees with the target: the events alike from the first, then
     the fewer differences."""
@@ -44,8 +49,11 @@ class Repairs:
         move components the seat cannot see, in the state before the step, and take it again."""
         target = step.observation
         # Those that put some component where the seat saw another first: a swap may fix them.
-        ranked = sorted(found, key=lambda c: (not misplaced(c.state, target.view, self.seat),
-                                              distance(c.observation, target)))[:REPAIRS]
+        # Then the closest: by the events told (cheap), then by the whole view (dear: a view is
+        # built for it) among the closest few by events.
+        keyed = sorted(((not misplaced(c.state, target.view, self.seat), _event_distance(c.observation, target), c)
+                        for c in found), key=lambda t: t[:2])[:2 * REPAIRS]
+        ranked = [c for _, _, c in sorted(keyed, key=lambda t: (t[0], distance(t[2].observation, target)))][:REPAIRS]
         fitting = []
         for candidate in ranked:
             if self._out_of_work():

@@ -23,21 +23,25 @@ def seat_layout(state, seat: int) -> dict:
             for place in prog.places}
 
 
-def stand_ins(state, entry: dict, seat: int) -> list:
+def stand_ins(state, entry: dict, seat: int, held=None) -> list:
     """The components of state that a view's entry for a component whose face it shows may
     stand for: a view names such a component by a handle (runtime/seen.py), the id of the
     first of its class of lookalikes the view met, not necessarily its own; the members of the
     class with the entry's owner (the owner is on the back, the class is the face) look the
     same there. Those whose face seat does not see in state first (a repair can swap them).
-    [] for an entry that shows no face."""
+    [] for an entry that shows no face, or when held (a component id) is one of them."""
     handle = entry.get("id")
     if handle is None:
         return []
-    prog = state.prog
+    owners = state.owner
     owner = entry.get("owner")
-    alike = [c for c in _classes(prog)[handle] or (handle,)
-             if (state.owner[c].name if state.owner[c] is not None else None) == owner]
-    alike.sort(key=lambda c: sees_face(prog, state, prog.comps[c], seat))
+    members = _classes(state.prog)[handle] or (handle,)
+    if held in members and (owners[held].name if owners[held] is not None else None) == owner:
+        return []
+    prog = state.prog
+    alike = [c for c in members if (owners[c].name if owners[c] is not None else None) == owner]
+    if len(alike) > 1:
+        alike.sort(key=lambda c: sees_face(prog, state, prog.comps[c], seat))
     return alike
 
 
