@@ -36,7 +36,7 @@ import time
 from ..errors import IllegalAction, RulesError
 from ..runtime.model.values import Comp, display
 from ..runtime.sampling import chance_values, exchange, hidden_pairs, identity, reseed
-from .compare import distance, misplaced
+from .compare import misplaced, nearness
 from .particles import Particle
 
 TOLD, INDEX, DRAWN = "t", "i", "c"
@@ -140,6 +140,10 @@ class Deals:
             if action is None:
                 self._died(nodes, k, swap)
                 return None
+            # the copy drawn here (the first of its identity in the pile now: perhaps not the
+            # one drawn before), which the new path names so that its later transpositions
+            # exchange the components the guess holds
+            drawn = chance_values(state)[action].id if entry[0] == DRAWN else None
             reseed(state, entry[2])
             mark = state.log_mark
             self._spend()
@@ -153,8 +157,7 @@ class Deals:
             if tuple(state.events(seat, since=mark)) != steps[k].observation.events:
                 self._died(nodes, k, swap)
                 return None
-            kind, value, seed = entry
-            moved = (kind, swap.get(value, value) if kind == DRAWN else value, seed)
+            moved = entry if drawn is None else (DRAWN, drawn, entry[2])
             length = k + 1
             path = (moved, path, length, state.clone() if length % CHECKPOINT == 0 else None)
         if state.view_digest(seat) != steps[len(nodes) - 1].observation.digest:
@@ -218,18 +221,19 @@ class Deals:
         A transposition is first tried on the guess as it stands (the two components exchanged
         in place, the step taken: one step's work); only one after which the step fits, or
         comes closer, is replayed from the path's checkpoint to prove it (most are not: the
-        replay is the dear part)."""
+        replay is the dear part). Closer: compare.nearness (a clue listing one more slot right
+        is nearer though still wrong: a step several exchanges must fix is climbed to)."""
         target = step.observation
         bases = [p for p in particles if p.path is not None][:BASES]
         for base in bases:
             nodes = path_nodes(base.path)
             state = base.state
             mine = [c for c in found if c.parent is state]
-            closest = min(mine, key=lambda c: distance(c.observation, target)) if mine else None
+            closest = min(mine, key=lambda c: nearness(c.observation, target)) if mine else None
             best = None     # the first transposition that replays is a step (the guess's own may be a dead end)
             guessed = closest.observation.events if closest is not None else ()
             shown = {x for x, _ in misplaced(closest.state, target.view, self.seat)} if closest is not None else set()
-            before = distance(closest.observation, target) if closest is not None else None
+            before = nearness(closest.observation, target) if closest is not None else None
             for _ in range(CLIMB_ROUNDS):
                 drawn = _drawn(nodes)
                 improved = None
@@ -248,8 +252,8 @@ class Deals:
                         self.stats.transposed += 1
                         return fits
                     if children:
-                        near = min(children, key=lambda c: distance(c.observation, target))
-                        d = distance(near.observation, target)
+                        near = min(children, key=lambda c: nearness(c.observation, target))
+                        d = nearness(near.observation, target)
                         if best is None or d < best:
                             best, improved = d, (path_nodes(path), moved, near.observation.events)
                             break
@@ -270,7 +274,7 @@ class Deals:
             return False
         if bound is None:
             return True
-        return min(distance(c.observation, step.observation) for c in children) < bound
+        return min(nearness(c.observation, step.observation) for c in children) < bound
 
     def _wander(self, particles: list, step) -> list:
         """Candidates that take step exactly, found by a random walk over the deals of a guess
