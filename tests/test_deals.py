@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ruledsl.agents import Belief, deals
-from ruledsl.agents.compare import distance, nearness
+from ruledsl.agents.compare import distance, nearer, nearness
 from ruledsl.agents.observe import Observation
 from ruledsl.agents.particles import Particle
 from ruledsl.runtime.sampling import hidden_pairs
@@ -176,10 +176,11 @@ def test_the_climb_comes_nearer_when_an_event_lists_one_more_thing_right():
     state = load("examples/signals.rules", 2, {}).new_game(seed=1, chance="explicit")
     told = Observation(("P2 tells P1: cards 1, 3 are Red",), state, 0)
     wrong = Observation(("P2 tells P1: cards 2, 3 are Red",), state, 0)
-    nearer = Observation(("P2 tells P1: cards 3 are Red",), state, 0)
-    assert distance(wrong, told) == distance(nearer, told) == 1
-    assert nearness(nearer, told) < nearness(wrong, told)
-    assert nearness(told, Observation(told.events, state, 0)) == (0, 0)
+    closer = Observation(("P2 tells P1: cards 3 are Red",), state, 0)
+    assert distance(wrong, told) == distance(closer, told) == 1
+    assert nearness(closer, told) < nearness(wrong, told)
+    assert nearness(told, Observation(told.events, state, 0)) == (0, 0, 0)
+    assert nearer(closer, told, nearness(wrong, told)) and not nearer(wrong, told, nearness(closer, told))
 
 
 def test_a_clue_game_is_followed_by_transpositions_alone():

@@ -16,9 +16,15 @@ def distance(a, b) -> int:
     and view entries (each variable, zone and board location counts once). 0: equal."""
     if a == b:
         return 0
-    ea, eb = a.events, b.events
-    d = sum(x != y for x, y in zip(ea, eb)) + abs(len(ea) - len(eb))
-    va, vb = a.view, b.view
+    return event_distance(a.events, b.events) + view_distance(a.view, b.view)
+
+
+def event_distance(ea: tuple, eb: tuple) -> int:
+    return sum(x != y for x, y in zip(ea, eb)) + abs(len(ea) - len(eb))
+
+
+def view_distance(va: dict, vb: dict) -> int:
+    d = 0
     for key in va.keys() | vb.keys():
         x, y = va.get(key), vb.get(key)
         if x == y:
@@ -34,15 +40,28 @@ def distance(a, b) -> int:
 
 
 def nearness(a, b) -> tuple:
-    """(distance, words): distance, then how many words differ between the events told, as
-    bags of words, position by position. An event that lists things (the slots a clue names,
-    the cards a player holds) differs by one word for each thing listed wrongly, so a change
-    that lists one more right thing comes nearer though the event is still not equal: the
-    climbs that steer by it (deals.py) have a way up where the whole event counts once."""
-    d = distance(a, b)
-    if d == 0:
-        return 0, 0
-    return d, sum(_words(x, y) for x, y in zip(a.events, b.events) if x != y)
+    """(events, words, view entries) that differ between two Observations, compared in that
+    order: the climbs (deals.py) steer by it. Words: between the events told, as bags of
+    words, position by position. An event that lists things (the slots a clue names, the
+    cards a player holds) differs by one word for each thing listed wrongly, so a change that
+    lists one more right thing comes nearer though the event is still not equal."""
+    if a == b:
+        return 0, 0, 0
+    return _told(a, b) + (view_distance(a.view, b.view),)
+
+
+def nearer(a, b, bound: tuple) -> bool:
+    """Whether nearness(a, b) < bound, the view (dear: a whole view made) read only when the
+    events and their words tie."""
+    told = _told(a, b)
+    if told != bound[:2]:
+        return told < bound[:2]
+    return view_distance(a.view, b.view) < bound[2]
+
+
+def _told(a, b) -> tuple:
+    ea, eb = a.events, b.events
+    return event_distance(ea, eb), sum(_words(x, y) for x, y in zip(ea, eb) if x != y)
 
 
 _WORD = re.compile(r"\w+")

@@ -36,7 +36,7 @@ import time
 from ..errors import IllegalAction, RulesError
 from ..runtime.model.values import Comp, display
 from ..runtime.sampling import chance_values, exchange, hidden_pairs, identity, reseed
-from .compare import misplaced, nearness
+from .compare import misplaced, nearer, nearness
 from .particles import Particle
 
 TOLD, INDEX, DRAWN = "t", "i", "c"
@@ -274,7 +274,7 @@ class Deals:
             return False
         if bound is None:
             return True
-        return min(nearness(c.observation, step.observation) for c in children) < bound
+        return any(nearer(c.observation, step.observation, bound) for c in children)
 
     def _wander(self, particles: list, step) -> list:
         """Candidates that take step exactly, found by a random walk over the deals of a guess
