@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ruledsl.agents import Belief, deals
+from ruledsl import CHANCE
+from ruledsl.agents import Belief, RandomAgent, deals, seat_seed
 from ruledsl.agents.compare import distance, nearer, nearness
 from ruledsl.agents.observe import Observation
 from ruledsl.agents.particles import Particle
@@ -195,3 +196,44 @@ def test_a_clue_game_is_followed_by_transpositions_alone():
                 belief.update(real)
                 assert belief.verified, f"seed {seed}, action {len(real.actions_taken)}"
             real.apply(random_step(real, rng))
+
+
+def test_components_no_seat_has_seen_may_be_laid_otherwise_and_the_others_may_not():
+    """unseen_orders: exchanging two cards of a shuffled deck (face down, seen by no seat) is
+    another outcome of the shuffle, laid again the same by _reorder; a card some seat was shown
+    is not, nor a move that changes how many a place holds."""
+    from ruledsl.runtime.sampling import exchange
+    game = load("examples/signals.rules", 2, {})
+    state = game.new_game(seed=4, chance="explicit")
+    while state.is_chance():
+        state.apply(state.chance_outcomes()[0][0])
+    deck = next(p.index for p in state.prog.places if p.name == "deck")
+    hand = next(p.index for p in state.prog.places if p.name == "P2.hand")
+    a, b = (c.id for c in state.contents[deck][:2])
+    swapped = state.clone()
+    assert exchange(swapped, a, b, 1)
+    orders = deals.unseen_orders(state, swapped)
+    assert orders == ((deck, tuple(c.id for c in swapped.contents[deck])),)
+    again = state.clone()
+    assert deals._reorder(again, orders, {}) and again.contents == swapped.contents
+    shown = state.contents[hand][0].id          # P1 was shown it
+    traded = state.clone()
+    assert exchange(traded, shown, a, 1)        # P2 cannot tell them apart
+    assert deals.unseen_orders(state, traded) is None
+    assert deals.unseen_orders(state, state.clone()) == ()
+
+
+def test_a_deck_the_guess_laid_otherwise_is_laid_again_and_the_guess_keeps_its_path():
+    """The Shining: an Event card put at the bottom of a deck no one has seen the order of
+    orders the rest by the generator, so the next card turned over is the guess's own; a
+    repair that exchanges it with the one the seat saw keeps the path (verified), where it
+    used to be a repair in place that left every later step without transpositions."""
+    real = load("shining.rules", 3, {}).new_game(seed=1, chance="explicit")
+    agents = {s: RandomAgent(seat_seed(1, s)) for s in [*range(3), CHANCE]}
+    belief = Belief(real.game, 0, 1)
+    while len(real.actions_taken) < 90:
+        if real.current_player == 0 and len(real.legal_actions()) > 1:
+            belief.update(real)
+            assert belief.verified, len(real.actions_taken)
+        real.apply(agents[real.current_player].choose(real))
+    assert belief.stats.repaired >= 1

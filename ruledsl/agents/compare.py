@@ -50,12 +50,14 @@ def nearness(a, b) -> tuple:
     return _told(a, b) + (view_distance(a.view, b.view),)
 
 
-def nearer(a, b, bound: tuple) -> bool:
+def nearer(a, b, bound: tuple, views: bool = True) -> bool:
     """Whether nearness(a, b) < bound, the view (dear: a whole view made) read only when the
-    events and their words tie."""
+    events and their words tie; with views False, then only whether a and b are equal."""
     told = _told(a, b)
     if told != bound[:2]:
         return told < bound[:2]
+    if not views:
+        return bound[2] > 0 and a == b
     return view_distance(a.view, b.view) < bound[2]
 
 

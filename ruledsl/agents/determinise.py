@@ -285,7 +285,7 @@ class Belief(Deals, Repairs):
                 found.extend(self._children(particle, step, self.branch, every=True))
             fitting = [c for c in found if c.observation == step.observation]
         if not fitting and self._repairing():
-            fitting = self._transpose(particles, step, found)
+            fitting = self._reordered(found, step) or self._transpose(particles, step, found)
         if not found and not fitting and step.label is not None and self._repairing():
             found = self._make_legal(particles, step)
             fitting = [c for c in found if c.observation == step.observation]
