@@ -47,13 +47,13 @@ def nearness(a, b) -> tuple:
     lists one more right thing comes nearer though the event is still not equal."""
     if a == b:
         return 0, 0, 0
-    return _told(a, b) + (view_distance(a.view, b.view),)
+    return told_nearness(a, b) + (view_distance(a.view, b.view),)
 
 
 def nearer(a, b, bound: tuple, views: bool = True) -> bool:
     """Whether nearness(a, b) < bound, the view (dear: a whole view made) read only when the
     events and their words tie; with views False, then only whether a and b are equal."""
-    told = _told(a, b)
+    told = told_nearness(a, b)
     if told != bound[:2]:
         return told < bound[:2]
     if not views:
@@ -61,7 +61,8 @@ def nearer(a, b, bound: tuple, views: bool = True) -> bool:
     return view_distance(a.view, b.view) < bound[2]
 
 
-def _told(a, b) -> tuple:
+def told_nearness(a, b) -> tuple:
+    """nearness without the view (cheap): (events, words) that differ."""
     ea, eb = a.events, b.events
     return event_distance(ea, eb), sum(_words(x, y) for x, y in zip(ea, eb) if x != y)
 

@@ -14,7 +14,7 @@ from typing import Optional
 from ..errors import RulesError
 from ..runtime.sampling import (exchange, hidden_classes, hidden_pairs, lookalikes, relocate, seat_layout, texts,
                                 unseen)
-from .compare import distance, misplaced, nearness, places
+from .compare import distance, misplaced, places, told_nearness
 from .observe import observe
 from .particles import Candidate, Particle
 
@@ -226,7 +226,7 @@ class Repairs:
         taken again, kept when the guess keeps its path (Deals._path_kept: another outcome of
         the chance that laid them). One step's work a swap, where a transposition replays."""
         target = step.observation
-        ranked = sorted((c for c in found if c.path is not None), key=lambda c: nearness(c.observation, target))
+        ranked = sorted((c for c in found if c.path is not None), key=lambda c: told_nearness(c.observation, target))
         for candidate in ranked[:2]:
             if self._out_of_work():
                 break
