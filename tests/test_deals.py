@@ -9,10 +9,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ruledsl.agents import Belief, deals
+from ruledsl import CHANCE
+from ruledsl.agents import Belief, RandomAgent, deals, seat_seed
+from ruledsl.agents.compare import distance, nearer, nearness
+from ruledsl.agents.observe import Observation
+from ruledsl.agents.particles import Particle
 from ruledsl.runtime.sampling import hidden_pairs
 
-from .test_determinise import load, played
+from .test_determinise import load, played, random_step
 
 # card games whose components are drawn all through the game (deck refills, hands dealt)
 DRAWING = [("examples/signals.rules", 2), ("examples/tricks.rules", 3), ("examples/six_rows.rules", 2)]
@@ -59,6 +63,48 @@ def test_a_transposition_replayed_from_a_checkpoint_is_the_one_replayed_from_the
         assert near[0].record() == far[0].record()
         assert all(near[0].view(s) == far[0].view(s) for s in [None, *range(players)])
         assert deals.path_list(near[1]) == deals.path_list(far[1])
+
+
+def drawn_where_the_path_says(belief, path) -> bool:
+    """Whether every hidden draw a path names is the component that draw moved when the path is
+    taken again from the belief's start (the ids its transpositions exchange)."""
+    state = belief.deal.clone()
+    for entry in deals.path_list(path):
+        action = deals._action_of(state, entry, {})
+        if action is None:
+            return False
+        if entry[0] == deals.DRAWN:
+            before = state.loc[entry[1]]
+            state.apply(action)
+            if state.loc[entry[1]] == before:
+                return False
+        else:
+            state.apply(action)
+    return True
+
+
+@pytest.mark.parametrize("name, players", DRAWING)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(20, 60))
+def test_a_transposed_path_names_the_copies_its_draws_moved(name, players, seed, steps):
+    """A transposition draws the first copy of the exchanged identity left in the pile, perhaps
+    not the one drawn before: the new path must name that one, or the components a later
+    transposition exchanges are not those the guess holds (a seat's own dealt cards could not
+    be exchanged at all: clue steps then fell back on repairs in place)."""
+    belief = followed(name, players, seed, steps)
+    particle = next((p for p in belief.particles if p.path is not None), None)
+    if particle is None:
+        return
+    nodes, pairs = candidate_pairs(belief, particle)
+    random.Random(seed).shuffle(pairs)
+    replayed = [r for x, y in pairs[:8] if (r := replay(belief, nodes, {x: y, y: x}, deals.CHECKPOINT))]
+    for _state, path in replayed:
+        assert drawn_where_the_path_says(belief, path)
+    for later in replayed[:2]:      # and a transposition of the transposed path
+        nodes, pairs = candidate_pairs(belief, Particle(later[0], 1, later[1]))
+        for x, y in pairs[:4]:
+            again = replay(belief, nodes, {x: y, y: x}, deals.CHECKPOINT)
+            assert again is None or drawn_where_the_path_says(belief, again[1])
 
 
 def test_a_path_keeps_the_state_after_every_checkpoint_step():
@@ -123,3 +169,71 @@ def test_a_step_whose_repairs_the_clock_stopped_is_left_for_the_next_update_and_
         assert not stubborn.exact      # left POSTPONE times: the closest guesses now
         return
     pytest.fail("no game of Tricks in 40 needed a transposition in its first 30 actions")
+
+
+def test_the_climb_comes_nearer_when_an_event_lists_one_more_thing_right():
+    """A clue that names the slots of every matching card: a guess whose clue lists one wrong
+    slot fewer is nearer, though the event is still not equal (distance counts it once)."""
+    state = load("examples/signals.rules", 2, {}).new_game(seed=1, chance="explicit")
+    told = Observation(("P2 tells P1: cards 1, 3 are Red",), state, 0)
+    wrong = Observation(("P2 tells P1: cards 2, 3 are Red",), state, 0)
+    closer = Observation(("P2 tells P1: cards 3 are Red",), state, 0)
+    assert distance(wrong, told) == distance(closer, told) == 1
+    assert nearness(closer, told) < nearness(wrong, told)
+    assert nearness(told, Observation(told.events, state, 0)) == (0, 0, 0)
+    assert nearer(closer, told, nearness(wrong, told)) and not nearer(wrong, told, nearness(closer, told))
+
+
+def test_a_clue_game_is_followed_by_transpositions_alone():
+    """Clues about a seat's own hand, its cards dealt at the start: every step is taken by a
+    guess whose whole history the rules allow (verified), none repaired in place."""
+    for seed in range(6):
+        real = load("examples/signals.rules", 2, {}).new_game(seed=seed, chance="explicit")
+        rng = random.Random(seed)
+        belief = Belief(real.game, seed % 2, seed)
+        while not real.is_terminal() and len(real.actions_taken) < 120:
+            if real.current_player == belief.seat:
+                belief.update(real)
+                assert belief.verified, f"seed {seed}, action {len(real.actions_taken)}"
+            real.apply(random_step(real, rng))
+
+
+def test_components_no_seat_has_seen_may_be_laid_otherwise_and_the_others_may_not():
+    """unseen_orders: exchanging two cards of a shuffled deck (face down, seen by no seat) is
+    another outcome of the shuffle, laid again the same by _reorder; a card some seat was shown
+    is not, nor a move that changes how many a place holds."""
+    from ruledsl.runtime.sampling import exchange
+    game = load("examples/signals.rules", 2, {})
+    state = game.new_game(seed=4, chance="explicit")
+    while state.is_chance():
+        state.apply(state.chance_outcomes()[0][0])
+    deck = next(p.index for p in state.prog.places if p.name == "deck")
+    hand = next(p.index for p in state.prog.places if p.name == "P2.hand")
+    a, b = (c.id for c in state.contents[deck][:2])
+    swapped = state.clone()
+    assert exchange(swapped, a, b, 1)
+    orders = deals.unseen_orders(state, swapped)
+    assert orders == ((deck, tuple(c.id for c in swapped.contents[deck])),)
+    again = state.clone()
+    assert deals._reorder(again, orders, {}) and again.contents == swapped.contents
+    shown = state.contents[hand][0].id          # P1 was shown it
+    traded = state.clone()
+    assert exchange(traded, shown, a, 1)        # P2 cannot tell them apart
+    assert deals.unseen_orders(state, traded) is None
+    assert deals.unseen_orders(state, state.clone()) == ()
+
+
+def test_a_deck_the_guess_laid_otherwise_is_laid_again_and_the_guess_keeps_its_path():
+    """The Shining: an Event card put at the bottom of a deck no one has seen the order of
+    orders the rest by the generator, so the next card turned over is the guess's own; a
+    repair that exchanges it with the one the seat saw keeps the path (verified), where it
+    used to be a repair in place that left every later step without transpositions."""
+    real = load("shining.rules", 3, {}).new_game(seed=1, chance="explicit")
+    agents = {s: RandomAgent(seat_seed(1, s)) for s in [*range(3), CHANCE]}
+    belief = Belief(real.game, 0, 1)
+    while len(real.actions_taken) < 90:
+        if real.current_player == 0 and len(real.legal_actions()) > 1:
+            belief.update(real)
+            assert belief.verified, len(real.actions_taken)
+        real.apply(agents[real.current_player].choose(real))
+    assert belief.stats.repaired >= 1

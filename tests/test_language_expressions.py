@@ -137,6 +137,17 @@ def test_an_entry_past_the_end_of_a_list_is_a_located_error(tmp_rules):
     assert d.hint == "a list's items are numbered from 0 to 2"
 
 
+@pytest.mark.parametrize("stmt", ['announce "{row[-1]}"', "set row[-1] to 1"])
+def test_a_negative_item_is_an_error_whether_read_or_set(tmp_rules, stmt):
+    """Items are numbered from 0, reading as setting: `row[-1]` read the last item where
+    `set row[-1]` was an error, one construct meaning two things."""
+    with pytest.raises(RulesError) as err:
+        run(tmp_rules, f"    {stmt}\n", SETS)
+    d = err.value.diagnostic
+    assert (d.line, d.message) == (12, "there is no item -1 in 1, 2, 3")
+    assert "last(L)" in d.hint
+
+
 @pytest.mark.parametrize("stmt,message", [
     ("set table[1] to 5", "'table' is a constant and cannot be changed"),
     ("set n[0] to 1", "a number cannot be indexed"),

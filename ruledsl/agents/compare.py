@@ -2,6 +2,9 @@
 guess has in the wrong places: the measures determinise.py steers by."""
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 from ..runtime.sampling import seat_layout, stand_ins
 
 # View entries compared entry by entry (one difference each); the others count whole.
@@ -13,9 +16,15 @@ def distance(a, b) -> int:
     and view entries (each variable, zone and board location counts once). 0: equal."""
     if a == b:
         return 0
-    ea, eb = a.events, b.events
-    d = sum(x != y for x, y in zip(ea, eb)) + abs(len(ea) - len(eb))
-    va, vb = a.view, b.view
+    return event_distance(a.events, b.events) + view_distance(a.view, b.view)
+
+
+def event_distance(ea: tuple, eb: tuple) -> int:
+    return sum(x != y for x, y in zip(ea, eb)) + abs(len(ea) - len(eb))
+
+
+def view_distance(va: dict, vb: dict) -> int:
+    d = 0
     for key in va.keys() | vb.keys():
         x, y = va.get(key), vb.get(key)
         if x == y:
@@ -28,6 +37,42 @@ def distance(a, b) -> int:
         else:
             d += 1
     return d
+
+
+def nearness(a, b) -> tuple:
+    """(events, words, view entries) that differ between two Observations, compared in that
+    order: the climbs (deals.py) steer by it. Words: between the events told, as bags of
+    words, position by position. An event that lists things (the slots a clue names, the
+    cards a player holds) differs by one word for each thing listed wrongly, so a change that
+    lists one more right thing comes nearer though the event is still not equal."""
+    if a == b:
+        return 0, 0, 0
+    return told_nearness(a, b) + (view_distance(a.view, b.view),)
+
+
+def nearer(a, b, bound: tuple, views: bool = True) -> bool:
+    """Whether nearness(a, b) < bound, the view (dear: a whole view made) read only when the
+    events and their words tie; with views False, then only whether a and b are equal."""
+    told = told_nearness(a, b)
+    if told != bound[:2]:
+        return told < bound[:2]
+    if not views:
+        return bound[2] > 0 and a == b
+    return view_distance(a.view, b.view) < bound[2]
+
+
+def told_nearness(a, b) -> tuple:
+    """nearness without the view (cheap): (events, words) that differ."""
+    ea, eb = a.events, b.events
+    return event_distance(ea, eb), sum(_words(x, y) for x, y in zip(ea, eb) if x != y)
+
+
+_WORD = re.compile(r"\w+")
+
+
+def _words(x: str, y: str) -> int:
+    a, b = Counter(_WORD.findall(x)), Counter(_WORD.findall(y))
+    return sum(((a - b) + (b - a)).values())
 
 
 def places(view: dict):

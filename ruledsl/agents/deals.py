@@ -36,7 +36,7 @@ import time
 from ..errors import IllegalAction, RulesError
 from ..runtime.model.values import Comp, display
 from ..runtime.sampling import chance_values, exchange, hidden_pairs, identity, reseed
-from .compare import distance, misplaced
+from .compare import misplaced, nearer, nearness
 from .particles import Particle
 
 TOLD, INDEX, DRAWN = "t", "i", "c"
@@ -88,7 +88,7 @@ def entry_of(state, label: str, told: bool, seed: int) -> tuple:
 
 
 def _action_of(state, entry, swap: dict):
-    kind, value, _ = entry
+    kind, value = entry[0], entry[1]
     if kind == TOLD:
         return value
     if kind == INDEX:
@@ -119,7 +119,7 @@ class Deals:
         link has the same prefix and fails there too (_dead)."""
         if self.deal is None:
             return None
-        first = next((k for k, node in enumerate(nodes) if node[0][0] == DRAWN and node[0][1] in swap), None)
+        first = next((k for k, node in enumerate(nodes) if _names_any(node[0], swap)), None)
         if first is None or self._dead_for(nodes, swap):
             return None
         at = first - first % CHECKPOINT
@@ -140,6 +140,13 @@ class Deals:
             if action is None:
                 self._died(nodes, k, swap)
                 return None
+            # the copy drawn here (the first of its identity in the pile now: perhaps not the
+            # one drawn before), which the new path names so that its later transpositions
+            # exchange the components the guess holds
+            drawn = chance_values(state)[action].id if entry[0] == DRAWN else None
+            if len(entry) > 3 and not _reorder(state, entry[3], swap):
+                self._died(nodes, k, swap)
+                return None
             reseed(state, entry[2])
             mark = state.log_mark
             self._spend()
@@ -153,13 +160,27 @@ class Deals:
             if tuple(state.events(seat, since=mark)) != steps[k].observation.events:
                 self._died(nodes, k, swap)
                 return None
-            kind, value, seed = entry
-            moved = (kind, swap.get(value, value) if kind == DRAWN else value, seed)
+            moved = entry if drawn is None else (DRAWN, drawn) + entry[2:]
+            if len(moved) > 3:
+                moved = moved[:3] + (_orders_under(moved[3], swap),)
             length = k + 1
             path = (moved, path, length, state.clone() if length % CHECKPOINT == 0 else None)
         if state.view_digest(seat) != steps[len(nodes) - 1].observation.digest:
             return None
         return state, path
+
+    def _path_kept(self, origin, fixed, step):
+        """fixed, a repair of candidate origin, with a path when origin had one and the repair
+        only reordered piles of components no seat has seen (unseen_orders): the step taken from
+        those orders is another outcome of the same chance, and the guess stays verified."""
+        if fixed is None or origin.path is None or fixed.path is not None or origin.parent is None:
+            return fixed
+        orders = unseen_orders(origin.parent, fixed.parent)
+        if orders is None:
+            return fixed
+        entry = entry_of(fixed.parent, fixed.action, step.label is not None, fixed.seed)
+        fixed.path = link(entry + (orders,) if orders else entry, origin.path[1], fixed.state)
+        return fixed
 
     def _died(self, nodes: list, k: int, swap: dict) -> None:
         """Remember that swap contradicts step k of the path through nodes[k]."""
@@ -218,25 +239,27 @@ class Deals:
         A transposition is first tried on the guess as it stands (the two components exchanged
         in place, the step taken: one step's work); only one after which the step fits, or
         comes closer, is replayed from the path's checkpoint to prove it (most are not: the
-        replay is the dear part)."""
+        replay is the dear part). Closer: compare.nearness (a clue listing one more slot right
+        is nearer though still wrong: a step several exchanges must fix is climbed to)."""
         target = step.observation
         bases = [p for p in particles if p.path is not None][:BASES]
         for base in bases:
             nodes = path_nodes(base.path)
             state = base.state
             mine = [c for c in found if c.parent is state]
-            closest = min(mine, key=lambda c: distance(c.observation, target)) if mine else None
+            closest = min(mine, key=lambda c: nearness(c.observation, target)) if mine else None
             best = None     # the first transposition that replays is a step (the guess's own may be a dead end)
             guessed = closest.observation.events if closest is not None else ()
             shown = {x for x, _ in misplaced(closest.state, target.view, self.seat)} if closest is not None else set()
-            before = distance(closest.observation, target) if closest is not None else None
+            before = nearness(closest.observation, target) if closest is not None else None
             for _ in range(CLIMB_ROUNDS):
                 drawn = _drawn(nodes)
                 improved = None
                 for x, y in self._pairs(state, drawn, target.events, guessed, step.label, shown)[:TRANSPOSITIONS]:
                     if self._out_of_work():
                         return []
-                    if not self._promising(state, x, y, step, before if best is None else best):
+                    if not self._promising(state, x, y, step, before if best is None else best,
+                                           x in shown or y in shown):
                         continue
                     replayed = self._replay(nodes, {x: y, y: x})
                     if replayed is None:
@@ -248,8 +271,8 @@ class Deals:
                         self.stats.transposed += 1
                         return fits
                     if children:
-                        near = min(children, key=lambda c: distance(c.observation, target))
-                        d = distance(near.observation, target)
+                        near = min(children, key=lambda c: nearness(c.observation, target))
+                        d = nearness(near.observation, target)
                         if best is None or d < best:
                             best, improved = d, (path_nodes(path), moved, near.observation.events)
                             break
@@ -258,9 +281,11 @@ class Deals:
                 nodes, state, guessed = improved
         return []
 
-    def _promising(self, state, x: int, y: int, step, bound) -> bool:
+    def _promising(self, state, x: int, y: int, step, bound, views: bool = True) -> bool:
         """Whether exchanging x and y in state as it stands lets the step fit or come closer than
-        bound (None: any step at all): worth proving by a replay."""
+        bound (None: any step at all): worth proving by a replay. views: whether a view that
+        comes closer with the events as near counts (a component the seat's view shows where
+        the guess holds another); else only one that fits (a whole view is dear to compare)."""
         swapped = state.clone()
         self._spend()
         if not exchange(swapped, x, y, self.seat):
@@ -270,7 +295,7 @@ class Deals:
             return False
         if bound is None:
             return True
-        return min(distance(c.observation, step.observation) for c in children) < bound
+        return any(nearer(c.observation, step.observation, bound, views) for c in children)
 
     def _wander(self, particles: list, step) -> list:
         """Candidates that take step exactly, found by a random walk over the deals of a guess
@@ -354,3 +379,62 @@ def _names(state, comp: int, text: str) -> bool:
     """Whether text names the component by what it reads as (its display)."""
     shown = display(state, state.prog.comps[comp])
     return bool(shown) and re.search(rf"(?<!\w){re.escape(shown)}(?!\w)", text) is not None
+
+
+def _names_any(entry, swap: dict) -> bool:
+    """Whether a path's entry draws a component of swap or orders a pile holding one."""
+    if entry[0] == DRAWN and entry[1] in swap:
+        return True
+    return len(entry) > 3 and any(c in swap for _, ids in entry[3] for c in ids)
+
+
+def _orders_under(orders: tuple, swap: dict) -> tuple:
+    return tuple((place, tuple(swap.get(c, c) for c in ids)) for place, ids in orders)
+
+
+def _reorder(state, orders: tuple, swap: dict) -> bool:
+    """Lay places as a path's entry names them before its step is taken again (what a repair
+    chose: unseen_orders), the components of swap exchanged; False when those places hold
+    other components now, or one whose face some seat knows."""
+    comps, loc, contents = state.prog.comps, state.loc, state.contents
+    orders = _orders_under(orders, swap)
+    held = [c for place, _ in orders for c in contents[place]]
+    if sorted(c.id for c in held) != sorted(c for _, ids in orders for c in ids) or not _unseen(state, held):
+        return False
+    for place, ids in orders:
+        contents[place] = tuple(comps[c] for c in ids)
+        for c in ids:
+            loc[c] = place
+    return True
+
+
+def _unseen(state, comps) -> bool:
+    face, known = state.face, state.known
+    return not any(face[c.id] or known[c.id] for c in comps)
+
+
+def unseen_orders(before, after) -> tuple:
+    """When state `after` differs from `before` only in where components lie that lie face down
+    and whose face no seat knows, each place holding as many as before: the new contents of
+    the places that changed, ((place index, component ids in order), …); None when anything
+    else differs.
+
+    Where such components lie was drawn by chance (a shuffle, a deal from a shuffled deck; a
+    pile left unordered by explicit chance is ordered by the generator when first read, as
+    when a card is put at its bottom) and nothing any seat saw told it since, so laying them
+    otherwise is another outcome of that chance, as likely. A repair that exchanged them before
+    taking a step again (the next card turned over from a deck the guess had ordered
+    otherwise) keeps the guess's path: Deals._replay lays the places so before that step and
+    checks the rest. (A component the rules laid in a set place face down, never seen, is
+    taken as chance's doing too: what the seat saw still holds, step by step.)"""
+    if before.face != after.face or before.vals != after.vals:
+        return None
+    orders, moved = [], []
+    for place, (x, y) in enumerate(zip(before.contents, after.contents)):
+        if x == y:
+            continue
+        if len(x) != len(y):
+            return None
+        moved.extend(c for c, d in zip(x, y) if c is not d)
+        orders.append((place, tuple(c.id for c in y)))
+    return tuple(orders) if _unseen(before, moved) else None

@@ -14,7 +14,9 @@ step, each particle keeping the path that made it (deals.py):
   it names it (`revealed: P2: play 5`), else any; a step that drew on the random generator
   (a lazily shuffled deck read other than by `draw`) is tried again with other seeds; only
   candidates after which the seat sees exactly what it saw are kept;
-- when none fits, the deal of a guess is changed (deals.py): two components the seat cannot
+- when none fits, face-down components no seat has seen are laid otherwise before the step
+  (the next card of a deck: another outcome of the chance that laid them, the path kept);
+  then the deal of a guess is changed (deals.py): two components the seat cannot
   tell apart exchanged in every hidden draw of its path, steered by the components the
   step's events name, the path replayed and checked; then the step is repaired in place
   (repair.py: lookalikes swapped, components whose place the seat cannot see moved); then
@@ -54,7 +56,7 @@ import time
 
 from ..errors import RulesError
 from ..runtime.sampling import generator
-from .compare import distance
+from .compare import distance, event_distance
 from .deals import Deals, entry_of, link
 from .observe import Observer, observe
 from .particles import Candidate, Particle, Stats
@@ -285,7 +287,7 @@ class Belief(Deals, Repairs):
                 found.extend(self._children(particle, step, self.branch, every=True))
             fitting = [c for c in found if c.observation == step.observation]
         if not fitting and self._repairing():
-            fitting = self._transpose(particles, step, found)
+            fitting = self._reordered(found, step) or self._transpose(particles, step, found)
         if not found and not fitting and step.label is not None and self._repairing():
             found = self._make_legal(particles, step)
             fitting = [c for c in found if c.observation == step.observation]
@@ -387,7 +389,7 @@ class Belief(Deals, Repairs):
             return []
         # the events first (cheap); the views (whole views, dear) only of a few closest by them
         target = step.observation
-        by_events = [(_event_distance(c.observation.events, target.events), c) for c in found]
+        by_events = [(event_distance(c.observation.events, target.events), c) for c in found]
         nearest = min(d for d, _ in by_events)
         near = [c for d, c in by_events if d == nearest][:CLOSEST_VIEWS]
         scored = [(c.observation == target and 0 or distance(c.observation, target), c) for c in near]
@@ -465,10 +467,6 @@ class Belief(Deals, Repairs):
     def distinct(self) -> int:
         """How many different states the particles hold."""
         return len(self.particles)
-
-
-def _event_distance(a: tuple, b: tuple) -> int:
-    return sum(x != y for x, y in zip(a, b)) + abs(len(a) - len(b))
 
 
 class LostTrack(Exception):

@@ -14,7 +14,7 @@ from typing import Optional
 from ..errors import RulesError
 from ..runtime.sampling import (exchange, hidden_classes, hidden_pairs, lookalikes, relocate, seat_layout, stand_ins,
                                 texts, unseen)
-from .compare import distance, misplaced, places
+from .compare import distance, event_distance, misplaced, places, told_nearness
 from .observe import observe
 from .particles import Candidate, Particle
 
@@ -23,11 +23,6 @@ from .particles import Candidate, Particle
 REPAIRS, MOVES, SWAP_ROUNDS, LOOKALIKES = 8, 200, 6, 6
 # How many swaps steered by the events told may follow one another.
 EVENT_ROUNDS = 12
-
-
-def _event_distance(observation, target) -> int:
-    a, b = observation.events, target.events
-    return sum(x != y for x, y in zip(a, b)) + abs(len(a) - len(b))
 
 
 def _agreement(observation, target) -> tuple:
@@ -51,15 +46,16 @@ class Repairs:
         # Those that put some component where the seat saw another first: a swap may fix them.
         # Then the closest: by the events told (cheap), then by the whole view (dear: a view is
         # built for it) among the closest few by events.
-        keyed = sorted(((not misplaced(c.state, target.view, self.seat), _event_distance(c.observation, target), c)
+        keyed = sorted(((not misplaced(c.state, target.view, self.seat), event_distance(c.observation.events, target.events), c)
                         for c in found), key=lambda t: t[:2])[:2 * REPAIRS]
         ranked = [c for _, _, c in sorted(keyed, key=lambda t: (t[0], distance(t[2].observation, target)))][:REPAIRS]
         fitting = []
         for candidate in ranked:
             if self._out_of_work():
                 break
-            fixed = (self._swap_until_fits(candidate, step) or self._swap_by_events(candidate, step)
-                     or self._move_until_fits(candidate, target))
+            fixed = self._path_kept(candidate, self._swap_until_fits(candidate, step)
+                                    or self._swap_by_events(candidate, step)
+                                    or self._move_until_fits(candidate, target), step)
             if fixed is not None:
                 fitting.append(fixed)
                 self.stats.repaired += 1
@@ -72,7 +68,7 @@ class Repairs:
                 fixed = self._trade_until_fits(candidate, target)
                 if fixed is not None:
                     self.stats.repaired += 1
-                    return [fixed]
+                    return [self._path_kept(candidate, fixed, step)]
         return fitting
 
     def _make_legal(self, particles: list, step) -> list:
@@ -160,16 +156,16 @@ class Repairs:
                         self.stats.repaired += 1
                         for c in fits:
                             c.weight *= candidate.weight
-                        return fits
-                    closer.extend((d, child, candidate.weight) for child in children
+                        return [self._path_kept(candidate, c, step) for c in fits]
+                    closer.extend((d, child, candidate.weight, candidate) for child in children
                                   if (d := distance(child.observation, target)) < before)
         closer.sort(key=lambda t: t[0])     # stable: among equals, the first found first
-        for _, child, weight in closer[:2]:
+        for _, child, weight, origin in closer[:2]:
             fixed = self._swap_until_fits(child, step)
             if fixed is not None:
                 self.stats.repaired += 1
                 fixed.weight *= weight
-                return [fixed]
+                return [self._path_kept(origin, fixed, step)]
         return []
 
     def _layout(self, state) -> dict:
@@ -227,7 +223,24 @@ class Repairs:
         best.weight = candidate.weight
         return best
 
-    def _swap_by_events(self, candidate, step) -> Optional[Candidate]:
+    def _reordered(self, found: list, step) -> list:
+        """Before any transposition: the step turned over a component where the seat saw another
+        (the next card of a deck the guess had laid otherwise), both lying face down and never
+        seen: exchanged before the step (only those the events name on both sides), the step
+        taken again, kept when the guess keeps its path (Deals._path_kept: another outcome of
+        the chance that laid them). One step's work a swap, where a transposition replays."""
+        target = step.observation
+        ranked = sorted((c for c in found if c.path is not None), key=lambda c: told_nearness(c.observation, target))
+        for candidate in ranked[:2]:
+            if self._out_of_work():
+                break
+            fixed = self._path_kept(candidate, self._swap_by_events(candidate, step, both_only=True), step)
+            if fixed is not None and fixed.path is not None:
+                self.stats.repaired += 1
+                return [fixed]
+        return []
+
+    def _swap_by_events(self, candidate, step, both_only: bool = False) -> Optional[Candidate]:
         """The seat was told events the guess tells otherwise (cards turned over one by one from
         piles dealt face down): at the first event that differs, swap a component the real event
         names with a lookalike the guess's names, before the step; keep a swap after which more
@@ -240,7 +253,7 @@ class Repairs:
             if best[0] >= len(target.events):
                 return self._swap_until_fits(candidate, step)
             improved = None
-            for x, y in self._named_pairs(candidate, target, best[0])[:MOVES]:
+            for x, y in self._named_pairs(candidate, target, best[0], both_only)[:MOVES]:
                 parent = candidate.parent.clone()
                 if not exchange(parent, x, y, self.seat):
                     continue
@@ -253,7 +266,7 @@ class Repairs:
             candidate = improved
         return candidate if candidate.observation == target else None
 
-    def _named_pairs(self, candidate, target, k: int) -> list:
+    def _named_pairs(self, candidate, target, k: int, both_only: bool = False) -> list:
         """[(x, y)] lookalikes before the step where event k as the seat was told it names x
         (and not y) and the guess's event k names y (and not x); those named on one side
         only after."""
@@ -275,7 +288,7 @@ class Repairs:
                     both.append((x, y))
                 elif in_real or in_guess:
                     one.append((x, y))
-        return both + one
+        return both if both_only else both + one
 
     def _move_until_fits(self, candidate, target) -> Optional[Candidate]:
         """Hill-climb: move one unseen component at a time to the place that brings the step

@@ -213,17 +213,21 @@ def index(st, obj, i, span):
     try:
         if type(obj) is dict:
             return obj[i]
+        if type(i) is int and i < 0:    # numbered from 0, as `set l[i]` has them (not Python's from the end)
+            raise IndexError(i)
         return items_of(st, obj)[i]
     except (IndexError, KeyError, TypeError):
         raise error(span, f"there is no item {shown(st, i)} in {shown(st, obj) or _empty(obj)}",
-                    _index_hint(st, obj)) from None
+                    _index_hint(st, obj, i)) from None
 
 
 def _empty(obj) -> str:
     return "an empty map" if type(obj) is dict else "an empty list"
 
 
-def _index_hint(st, obj) -> str:
+def _index_hint(st, obj, i=None) -> str:
+    if type(i) is int and i < 0 and type(obj) is not dict:
+        return "items are numbered from 0, never from the end: last(L) is the last item of a list"
     if type(obj) is dict:
         return "a map has entries only for the keys set in it: get(map, key, default) gives a default for others"
     if type(obj) is tuple:
@@ -241,7 +245,7 @@ def replaced(st, holder, i, value, span):
         return holder[:i] + (value,) + holder[i + 1:]
     if type(holder) is tuple:
         raise error(span, f"there is no item {shown(st, i)} in {shown(st, holder) or _empty(holder)}",
-                    _index_hint(st, holder))
+                    _index_hint(st, holder, i))
     raise error(span, f"{shown(st, holder)} is not a list or a map, so it has no entries to set",
                 "only a variable or field that holds a list or a map has entries: check its type")
 
