@@ -31,7 +31,6 @@ likely as another).
 from __future__ import annotations
 
 import re
-import time
 
 from ..errors import IllegalAction, RulesError
 from ..runtime.model.values import Comp, display
@@ -312,7 +311,7 @@ class Deals:
         if distinct >= min(SPREAD_TO, size) or not self.observer.steps:
             return cloud
         steps = len(self.observer.steps)
-        if self._soft is not None and steps * self._rate * SPREAD_TRIES > self._soft - time.perf_counter():
+        if self._soft is not None and steps * self._rate * SPREAD_TRIES > self._soft - self.now():
             return cloud        # a replay of the whole game costs more than the time left: not now
         out = list(cloud)
         for particle in cloud:

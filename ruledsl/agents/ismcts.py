@@ -63,6 +63,7 @@ class ISMCTSAgent(SearchAgent):
         b = self.belief
         if b is None or b.game is not state.game or b.seat != seat:
             b = self.belief = Belief(state.game, seat, self.rng.getrandbits(62), **self.belief_options)
+            b.now = self.now
         if clock is None:
             b.update(state)
             return b
@@ -79,6 +80,7 @@ class ISMCTSAgent(SearchAgent):
         if fresh is None or fresh.game is not state.game or fresh.seat != state.current_player:
             fresh = self.fresh = Belief(state.game, state.current_player, self.rng.getrandbits(62),
                                         **self.belief_options)
+            fresh.now = self.now
         soft = clock.at(BELIEF_SOFT)
         fresh.update(state, soft, soft)
         if fresh.exact and not fresh.behind:
@@ -134,7 +136,7 @@ class ISMCTSAgent(SearchAgent):
         return roots[state.current_player].most_visited(labels) or self.rng.choice(labels)
 
     def _iterate(self, det, roots: list, depth: int, players: int) -> bool:
-        rng = self.rng
+        rng, now, cutoff = self.rng, self.now, self.cutoff
         nodes = list(roots)
         path = []
         try:
@@ -151,9 +153,9 @@ class ISMCTSAgent(SearchAgent):
                 det.apply(label)
                 for p in range(players):
                     nodes[p] = nodes[p].child(label if p == actor else tuple(det.events(p, since=mark)))
-                if new:
-                    break
-            rewards = rollout(det, rng, depth, self.scale, self.cutoff)
+                if new or cutoff is not None and now() > cutoff:
+                    break       # (past the cutoff: scored as it stands, like a playout cut short)
+            rewards = rollout(det, rng, depth, self.scale, cutoff, now)
         except RulesError:
             return False
         for seat, node, label in path:
