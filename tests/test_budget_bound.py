@@ -218,3 +218,26 @@ def test_the_decisive_check_gives_up_at_its_deadline():
     assert decisive(state, rng, deadline=5.0, now=lambda: 6.0) == (None, None)
     bot = MCTSAgent(Budget(seconds=0.2), seed=1)
     assert bot.choose(state).label == "mark C3"
+
+
+def test_the_distance_read_on_digests_is_zero_exactly_when_the_views_agree():
+    # Observations of states along one game and of guesses of it: distance 0 exactly when the
+    # events and the views (less the log) are equal; otherwise at least the zones that differ.
+    from ruledsl.agents.compare import distance
+    from ruledsl.agents.observe import observe
+    real = played(SIX, 3, 5, 40)
+    belief = Belief(real.game, 0, seed=4)
+    belief.update(real)
+    rng = random.Random(2)
+    states = [prefix(real, n) for n in range(0, 40, 3)] + [belief.sample(rng) for _ in range(4)] + [real]
+    checked = 0
+    for a in states:
+        for b in states:
+            oa, ob = observe(a, 0, None), observe(b, 0, None)
+            oa.events = ob.events = ()
+            va, vb = a.view(0, log=False), b.view(0, log=False)
+            zones = sum(va["zones"][z] != vb["zones"][z] for z in va["zones"])
+            d = distance(oa, ob)
+            assert (d == 0) == (va == vb) and d >= zones
+            checked += d > 0
+    assert checked > len(states)
