@@ -21,26 +21,28 @@ class Budget:
     def __repr__(self):
         return f"{self.seconds:g}s" if self.seconds is not None else f"{self.iterations}i"
 
-    def clock(self) -> "Clock":
-        return Clock(self)
+    def clock(self, now=time.perf_counter) -> "Clock":
+        return Clock(self, now)
 
 
 class Clock:
-    """One move's budget being spent: `more(done)` says whether to go on after `done` iterations."""
-    __slots__ = ("budget", "start", "deadline")
+    """One move's budget being spent: `more(done)` says whether to go on after `done` iterations.
+    now: the clock it reads (time.perf_counter; a test may give another)."""
+    __slots__ = ("budget", "start", "deadline", "now")
 
-    def __init__(self, budget: Budget):
+    def __init__(self, budget: Budget, now=time.perf_counter):
         self.budget = budget
-        self.start = time.perf_counter()
+        self.now = now
+        self.start = now()
         self.deadline = self.start + budget.seconds if budget.seconds is not None else None
 
     def more(self, done: int) -> bool:
         if self.deadline is None:
             return done < self.budget.iterations
-        return done == 0 or time.perf_counter() < self.deadline
+        return done == 0 or self.now() < self.deadline
 
     def at(self, fraction: float):
-        """The time (time.perf_counter()) when this fraction of a budget of seconds is spent;
+        """The time (on the clock's `now`) when this fraction of a budget of seconds is spent;
         None for a budget of iterations (no step of the bot may then depend on the clock)."""
         if self.deadline is None:
             return None
@@ -50,7 +52,7 @@ class Clock:
         """How much of the budget is spent, 0 to 1 (for progress bars)."""
         if self.deadline is None:
             return min(1.0, done / self.budget.iterations)
-        return min(1.0, (time.perf_counter() - self.start) / self.budget.seconds)
+        return min(1.0, (self.now() - self.start) / self.budget.seconds)
 
     def elapsed(self) -> float:
-        return time.perf_counter() - self.start
+        return self.now() - self.start

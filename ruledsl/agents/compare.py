@@ -7,36 +7,19 @@ from collections import Counter
 
 from ..runtime.sampling import seat_layout, stand_ins
 
-# View entries compared entry by entry (one difference each); the others count whole.
-NESTED = ("vars", "zones")
-
 
 def distance(a, b) -> int:
     """How many things differ between two Observations: events told (position by position)
-    and view entries (each variable, zone and board location counts once). 0: equal."""
+    and view entries (each variable, place and location's tags counts once: Digest.differences,
+    read on the views' digests, which the comparison of the two has made, not on views, three
+    times dearer to build). 0: equal."""
     if a == b:
         return 0
-    return event_distance(a.events, b.events) + view_distance(a.view, b.view)
+    return event_distance(a.events, b.events) + a.digest.differences(b.digest)
 
 
 def event_distance(ea: tuple, eb: tuple) -> int:
     return sum(x != y for x, y in zip(ea, eb)) + abs(len(ea) - len(eb))
-
-
-def view_distance(va: dict, vb: dict) -> int:
-    d = 0
-    for key in va.keys() | vb.keys():
-        x, y = va.get(key), vb.get(key)
-        if x == y:
-            continue
-        if key in NESTED and isinstance(x, dict) and isinstance(y, dict):
-            d += sum(x.get(k) != y.get(k) for k in x.keys() | y.keys())
-        elif key == "board" and isinstance(x, dict) and isinstance(y, dict):
-            d += sum(x.get(b, {}).get(loc) != y.get(b, {}).get(loc)
-                     for b in x.keys() | y.keys() for loc in x.get(b, {}).keys() | y.get(b, {}).keys())
-        else:
-            d += 1
-    return d
 
 
 def nearness(a, b) -> tuple:
@@ -47,18 +30,16 @@ def nearness(a, b) -> tuple:
     lists one more right thing comes nearer though the event is still not equal."""
     if a == b:
         return 0, 0, 0
-    return told_nearness(a, b) + (view_distance(a.view, b.view),)
+    return told_nearness(a, b) + (a.digest.differences(b.digest),)
 
 
-def nearer(a, b, bound: tuple, views: bool = True) -> bool:
-    """Whether nearness(a, b) < bound, the view (dear: a whole view made) read only when the
-    events and their words tie; with views False, then only whether a and b are equal."""
+def nearer(a, b, bound: tuple) -> bool:
+    """Whether nearness(a, b) < bound, the views' digests (dear: a digest of the whole view)
+    read only when the events and their words tie."""
     told = told_nearness(a, b)
     if told != bound[:2]:
         return told < bound[:2]
-    if not views:
-        return bound[2] > 0 and a == b
-    return view_distance(a.view, b.view) < bound[2]
+    return a.digest.differences(b.digest) < bound[2]
 
 
 def told_nearness(a, b) -> tuple:

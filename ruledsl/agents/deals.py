@@ -31,7 +31,6 @@ likely as another).
 from __future__ import annotations
 
 import re
-import time
 
 from ..errors import IllegalAction, RulesError
 from ..runtime.model.values import Comp, display
@@ -258,8 +257,7 @@ class Deals:
                 for x, y in self._pairs(state, drawn, target.events, guessed, step.label, shown)[:TRANSPOSITIONS]:
                     if self._out_of_work():
                         return []
-                    if not self._promising(state, x, y, step, before if best is None else best,
-                                           x in shown or y in shown):
+                    if not self._promising(state, x, y, step, before if best is None else best):
                         continue
                     replayed = self._replay(nodes, {x: y, y: x})
                     if replayed is None:
@@ -281,11 +279,9 @@ class Deals:
                 nodes, state, guessed = improved
         return []
 
-    def _promising(self, state, x: int, y: int, step, bound, views: bool = True) -> bool:
+    def _promising(self, state, x: int, y: int, step, bound) -> bool:
         """Whether exchanging x and y in state as it stands lets the step fit or come closer than
-        bound (None: any step at all): worth proving by a replay. views: whether a view that
-        comes closer with the events as near counts (a component the seat's view shows where
-        the guess holds another); else only one that fits (a whole view is dear to compare)."""
+        bound (None: any step at all): worth proving by a replay."""
         swapped = state.clone()
         self._spend()
         if not exchange(swapped, x, y, self.seat):
@@ -295,7 +291,7 @@ class Deals:
             return False
         if bound is None:
             return True
-        return any(nearer(c.observation, step.observation, bound, views) for c in children)
+        return any(nearer(c.observation, step.observation, bound) for c in children)
 
     def _wander(self, particles: list, step) -> list:
         """Candidates that take step exactly, found by a random walk over the deals of a guess
@@ -337,7 +333,7 @@ class Deals:
         if distinct >= min(SPREAD_TO, size) or not self.observer.steps:
             return cloud
         steps = len(self.observer.steps)
-        if self._soft is not None and steps * self._rate * SPREAD_TRIES > self._soft - time.perf_counter():
+        if self._soft is not None and steps * self._rate * SPREAD_TRIES > self._soft - self.now():
             return cloud        # a replay of the whole game costs more than the time left: not now
         out = list(cloud)
         for particle in cloud:

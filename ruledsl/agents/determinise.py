@@ -52,11 +52,11 @@ from __future__ import annotations
 
 import bisect
 import random
-import time
 
 from ..errors import RulesError
 from ..runtime.sampling import generator
 from .compare import distance, event_distance
+from .deadlines import Deadlines, Late
 from .deals import Deals, entry_of, link
 from .observe import Observer, observe
 from .particles import Candidate, Particle, Stats
@@ -64,7 +64,6 @@ from .repair import Repairs
 
 SEED_SPACE = 2 ** 62
 CLOSEST_VIEWS = 4            # candidates whose whole views a fallback compares
-AFFORD_MARGIN = 1.5          # how much slower than measured the steps left are assumed to be
 BROADEN = 4                  # guesses that try every option of a step none of their draws fits
 _ALL = type("_All", (), {"__lt__": lambda a, b: False, "__gt__": lambda a, b: True})()   # above any set
 REVEALED = "revealed: "      # how the engine tells simultaneous choices (engine/decisions.py)
@@ -73,7 +72,7 @@ NEAR_BACK, FAR_BACK = 24, 96
 POSTPONE = 3                 # updates that may leave a step no guess fits yet before the closest are kept
 
 
-class Belief(Deals, Repairs):
+class Belief(Deadlines, Deals, Repairs):
     """What one seat may believe the whole state to be, kept up to date with `update(state)`
     and sampled with `sample(rng)`. See the module docstring."""
 
@@ -121,17 +120,20 @@ class Belief(Deals, Repairs):
         self._budget = self.work
         self._soft, self._hard = soft, hard
         self._hear()
-        started, applies = time.perf_counter(), self.stats.applies
+        started, applies = self.now(), self.stats.applies
+        first = hard is None or started < hard     # an update's first step is taken (Deadlines)
         while self.followed < len(self.observer.steps):
-            if hard is not None and self.followed and time.perf_counter() > hard:
+            try:
+                if not first and hard is not None and self.now() > hard or not self._follow(None if first else hard):
+                    self.stats.late += 1
+                    return False
+            except Late:
                 self.stats.late += 1
                 return False
-            if not self._follow():
-                self.stats.late += 1
-                return False
+            first = False
             if self.stats.applies - applies >= 8:
                 self._measure(started, applies)
-                started, applies = time.perf_counter(), self.stats.applies
+                started, applies = self.now(), self.stats.applies
         if self.exact and not self._out_of_work():
             self._soft = spread if spread is not None else soft
             if not self._out_of_work():
@@ -181,35 +183,6 @@ class Belief(Deals, Repairs):
         by step, what it saw (its path, deals.py); False once a repair changed a guess in place."""
         return self.exact and all(p.path is not None for p in self.particles)
 
-    def _spend(self) -> None:
-        self.stats.applies += 1
-        self._budget -= 1
-
-    def _out_of_work(self) -> bool:
-        """Whether this update has no work left for repairs: its count of applies, or its time."""
-        return self._budget <= 0 or self._soft is not None and time.perf_counter() > self._soft
-
-    def _repairing(self) -> bool:
-        return not self._out_of_work()
-
-    def _affordable(self) -> int:
-        """How many particles to follow the next step with: `particles`, fewer when the steps
-        left would not be followed by the hard deadline at the cost an apply has had (then the
-        cloud is spread again when time allows), `min_particles` past the soft one."""
-        if not self._repairing():
-            return self.min_particles
-        if self._hard is None:
-            return self.size
-        left = self._hard - time.perf_counter()
-        steps = len(self.observer.steps) - self.followed
-        n = int(left / (self._rate * max(1, steps) * AFFORD_MARGIN))
-        return max(self.min_particles, min(self.size, n))
-
-    def _measure(self, started: float, applies: int) -> None:
-        """Learn what an apply costs (and the view digest that goes with it), for _affordable."""
-        done = self.stats.applies - applies
-        self._rate = 0.5 * self._rate + 0.5 * (time.perf_counter() - started) / done
-
     def _seed(self) -> int:
         return self.rng.randrange(SEED_SPACE)
 
@@ -235,21 +208,26 @@ class Belief(Deals, Repairs):
         self.particles = [Particle(best, self.size, ())]
         self.history = {0: self.particles}
 
-    def _follow(self) -> bool:
+    def _follow(self, hard=None) -> bool:
         """Take the next step the seat saw: exactly if possible (going back and following the
         last steps again with a larger cloud if need be), else as closely as possible; False
-        when the step is left for the next update (_postpone)."""
+        when the step is left for the next update (_postpone); Late past `hard` (None: its
+        proposal whatever the clock, its repairs until the soft deadline)."""
         i = self._at = self.followed
         step = self.observer.steps[i]
         self.stats.steps += 1
         size = self._affordable()
-        cloud, found = self._step_cloud(self.particles, step, size)
+        particles = self.particles
+        if self._hard is not None and size < len(particles):     # the cloud thinned to what time affords
+            particles = self._resample([Candidate(p.state, p.count, None, None, None, None, p.path)
+                                        for p in particles], size)
+        cloud, found = self._within(hard, self._step_cloud, particles, step, size)
         if cloud is None and self.exact and self._repairing():
-            cloud = self._retreat(i)
+            cloud = self._within(self._soft, self._retreat, i)
         if cloud is None and self._postpone(i):
             return False
         if cloud is None:
-            closest = self._closest(found, step)
+            closest = self._within(hard, self._closest, found, step)
             if not closest:
                 raise LostTrack(f"no guessed state can take step {i + 1} as seat {self.seat + 1} saw it")
             cloud = self._resample(closest, size)
@@ -265,7 +243,7 @@ class Belief(Deals, Repairs):
         the count of applies), the belief is exact, and the step was not left POSTPONE times
         already. An exact belief behind the game catches up at the next moves; one that kept
         its closest guesses stays inexact until a fresh one has followed the whole game."""
-        if not self.exact or self._soft is None or self._budget <= 0 or time.perf_counter() <= self._soft:
+        if not self.exact or self._soft is None or self._budget <= 0 or self.now() <= self._soft:
             return False
         left = self._postponed.get(i, 0)
         if left >= POSTPONE:
@@ -282,24 +260,42 @@ class Belief(Deals, Repairs):
         for particle in particles:
             found.extend(self._children(particle, step, wide))
         fitting = [c for c in found if c.observation == step.observation]
-        if not fitting and wide < self.branch and self._repairing():
+        if not fitting and self._repairing():
+            try:
+                fitting = self._within(self._soft, self._repairs, particles, step, found, wide)
+            except Late:
+                fitting = []        # the repairs ran out of time: the step is left for later
+        return (self._resample(fitting, size) if fitting else None), found
+
+    def _repairs(self, particles: list, step, found: list, wide: int) -> list:
+        """The candidates that take step exactly, made by the repairs in turn (found: those
+        tried so far, extended)."""
+        fitting = []
+        if wide < self.branch:
             for particle in particles[:BROADEN]:
                 found.extend(self._children(particle, step, self.branch, every=True))
             fitting = [c for c in found if c.observation == step.observation]
         if not fitting and self._repairing():
             fitting = self._reordered(found, step) or self._transpose(particles, step, found)
         if not found and not fitting and step.label is not None and self._repairing():
-            found = self._make_legal(particles, step)
+            found.extend(self._make_legal(particles, step))
             fitting = [c for c in found if c.observation == step.observation]
         if not fitting and self._repairing():
             fitting = self._repair(found, step)
         if not fitting and self._repairing():
             fitting = self._wander(particles, step)
-        return (self._resample(fitting, size) if fitting else None), found
+        return fitting
 
     def _retreat(self, i: int):
         """Follow the steps before step i again from further back with more particles (hidden
-        moves whose consequences show only later); the cloud after step i, or None."""
+        moves whose consequences show only later); the cloud after step i, or None (also when
+        the soft deadline stops it)."""
+        try:
+            return self._back(i)
+        except Late:
+            return None
+
+    def _back(self, i: int):
         steps = self.observer.steps
         for back, factor in ((NEAR_BACK, 4), (FAR_BACK, 8)):
             start = max(0, i - back)
@@ -416,6 +412,7 @@ class Belief(Deals, Repairs):
                 seed = self._seed()
                 child = state.reseeded(seed)
                 self.stats.applies += 1
+                self._tick()
                 try:
                     child.apply(label)
                 except RulesError:

@@ -31,7 +31,7 @@ class GreedyAgent(ISMCTSAgent):
                 continue
             try:
                 det.apply(label)
-                reward = rollout(det, self.rng, depth, self.scale, self.cutoff)[seat]
+                reward = rollout(det, self.rng, depth, self.scale, self.cutoff, self.now)[seat]
             except RulesError:
                 continue
             totals[label][0] += 1

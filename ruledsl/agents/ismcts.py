@@ -81,7 +81,9 @@ class ISMCTSAgent(SearchAgent):
         return b
 
     def _new_belief(self, state) -> Belief:
-        return Belief(state.game, state.current_player, self.rng.getrandbits(62), **self.belief_options)
+        belief = Belief(state.game, state.current_player, self.rng.getrandbits(62), **self.belief_options)
+        belief.now = self.now
+        return belief
 
     def _heir(self, state) -> Belief:
         """The belief to go on with when this one lost track: the fresh one catching up, if any."""
@@ -157,7 +159,7 @@ class ISMCTSAgent(SearchAgent):
         return roots[state.current_player].most_visited(labels) or self.rng.choice(labels)
 
     def _iterate(self, det, roots: list, depth: int, players: int) -> bool:
-        rng = self.rng
+        rng, now, cutoff = self.rng, self.now, self.cutoff
         nodes = list(roots)
         path = []
         try:
@@ -174,9 +176,9 @@ class ISMCTSAgent(SearchAgent):
                 det.apply(label)
                 for p in range(players):
                     nodes[p] = nodes[p].child(label if p == actor else tuple(det.events(p, since=mark)))
-                if new:
-                    break
-            rewards = rollout(det, rng, depth, self.scale, self.cutoff)
+                if new or cutoff is not None and now() > cutoff:
+                    break       # (past the cutoff: scored as it stands, like a playout cut short)
+            rewards = rollout(det, rng, depth, self.scale, cutoff, now)
         except RulesError:
             return False
         for seat, node, label in path:

@@ -42,7 +42,7 @@ class Observation:
     @property
     def view(self) -> dict:
         if self._view is None:
-            view = self._state.view(self._seat)
+            view = self._state.view(self._seat, log=False)      # the log is not compared: not made
             del view["log"]
             self._view = view
         return self._view

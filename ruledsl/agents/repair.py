@@ -173,12 +173,13 @@ class Repairs:
 
     def _retake(self, candidate, parent):
         """The candidate's step taken again from a changed parent, or None."""
+        if self._out_of_work():
+            return None
         action = self._same_option(candidate, parent)
-        if action is None or self._out_of_work():
+        if action is None:
             return None
         state = parent.reseeded(candidate.seed)
-        self.stats.applies += 1
-        self._budget -= 1
+        self._spend()
         try:
             state.apply(action)
         except RulesError:

@@ -1,0 +1,243 @@
+"""The budget is the budget (issue 41): no loop of a bot runs past its deadline by more than one
+unit of work, and a budget of iterations never reads the clock.
+
+Timing is made deterministic by a work clock: time advances by a fixed amount at every apply
+of any game state, and by nothing else, so "seconds" count the work done and a test asserts
+what was done after a deadline passed, whatever the machine's load."""
+from __future__ import annotations
+
+import gc
+import random
+
+import pytest
+
+import ruledsl
+from ruledsl.agents import Belief, Budget, ISMCTSAgent, MCTSAgent
+from ruledsl.agents.ismcts import BELIEF_HARD
+from ruledsl.agents.rollout import play_randomly
+from ruledsl.agents.search import SearchAgent, decisive
+from ruledsl.runtime.api import GameState
+
+from .conftest import GAMES
+
+SIX = str(GAMES / "examples" / "six_rows.rules")
+TICTACTOE = str(GAMES / "examples" / "tic_tac_toe.rules")
+TICK = 0.001        # work-clock seconds an apply costs
+
+
+class WorkClock:
+    """A clock that advances by TICK at every apply (see the module docstring); `log` keeps,
+    per apply, the time it started at and what `probe()` said then."""
+
+    def __init__(self, probe=lambda: None):
+        self.t = 1000.0
+        self.probe = probe
+        self.log: list = []
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def work_clock(monkeypatch):
+    clock = WorkClock()
+    apply = GameState.apply
+
+    def timed(state, action):
+        clock.log.append((clock.t, clock.probe()))
+        clock.t += TICK
+        return apply(state, action)
+
+    monkeypatch.setattr(GameState, "apply", timed)
+    return clock
+
+
+def played(path: str, players: int, seed: int, steps: int):
+    game = ruledsl.load(path, players=players)
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed, chance="explicit")
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def prefix(state, n: int):
+    out = state.game.new_game(seed=state.seed, chance="explicit")
+    for label in state.actions_taken[:n]:
+        out.apply(label)
+    return out
+
+
+# Six Rows, 4 players, seed 3: seat 2's belief needs its deal transposed at step 31 (hundreds
+# of applies without a deadline: the reveal of three secret choices).
+REPAIRED_AT = 31
+
+
+def test_the_step_chosen_does_need_repairs():
+    real = played(SIX, 4, 3, 60)
+    belief = Belief(real.game, 1, seed=1)
+    belief.update(prefix(real, REPAIRED_AT - 1))
+    applies = belief.stats.applies
+    belief.update(prefix(real, REPAIRED_AT))
+    assert belief.stats.transposed == 1 and belief.stats.applies - applies > 200 and belief.exact
+
+
+def test_repairs_stop_at_the_soft_deadline_within_one_apply(work_clock):
+    real = played(SIX, 4, 3, 60)
+    belief = Belief(real.game, 1, seed=1)
+    belief.now = work_clock
+    belief.update(prefix(real, REPAIRED_AT - 1))
+    soft = work_clock.t + 60 * TICK          # past the step's proposal, long before its repairs end
+    caught_up = belief.update(prefix(real, REPAIRED_AT), soft=soft, hard=soft + 1000 * TICK)
+    assert not caught_up and belief.behind == 1 and belief.stats.late == 1
+    assert soft < work_clock.t <= soft + TICK      # the apply that crossed it, and nothing after
+    assert belief.exact                            # the step was left for the next update, not guessed
+    belief.update(prefix(real, REPAIRED_AT))
+    assert belief.behind == 0 and belief.exact and belief.stats.transposed == 1
+
+
+def test_an_update_stops_at_its_hard_deadline_inside_a_step(work_clock):
+    # Many steps behind: the first step of the update is taken whatever the clock (its proposal),
+    # no apply of any later step starts past the hard deadline.
+    real = played(SIX, 4, 3, 60)
+    belief = Belief(real.game, 1, seed=1)
+    belief.now = work_clock
+    belief.update(prefix(real, 10))
+    work_clock.probe = lambda: belief.followed
+    start = work_clock.t
+    hard = start + 90 * TICK        # the observer's replay of the 50 new actions counts too
+    assert belief.update(real, soft=start + 80 * TICK, hard=hard) is False
+    assert 0 < belief.behind < 50 and belief.followed > 10
+    late = [followed for t, followed in work_clock.log if t >= hard]
+    assert all(followed == 10 for followed in late)     # only the update's first step, if any
+    assert work_clock.t <= hard + TICK or belief.followed == 11
+
+
+def test_a_move_keeps_its_budget_in_work_time(work_clock):
+    # A whole move of ismcts, its belief far behind and needing repairs: the move ends by the
+    # playouts' cutoff (1.3 of the budget) plus one apply, never 1.5 times its budget.
+    real = prefix(played(SIX, 4, 3, 60), REPAIRED_AT)
+    while real.is_chance():
+        real.apply(real.legal_actions()[0])
+    seat = real.current_player
+    bot = ISMCTSAgent(Budget(seconds=0.2), seed=1)
+    bot.now = work_clock
+    work_clock.log.clear()
+    start = work_clock.t
+    bot.choose(real)
+    assert work_clock.t - start <= 1.5 * 0.2
+    assert bot.last["belief_applies"] >= 1 and bot.belief.seat == seat
+    assert bot.last["belief_seconds"] <= BELIEF_HARD * 0.2 + 0.2      # its first step may end past it
+
+
+def test_a_playout_is_cut_at_its_deadline():
+    state = played(SIX, 3, 2, 20)
+    clock = WorkClock()
+
+    def now():
+        clock.t += TICK
+        return clock.t
+
+    taken = play_randomly(state.clone().mute(), random.Random(1), 1000, deadline=clock.t + 5.5 * TICK, now=now)
+    assert taken == 5           # the clock is read before every action
+    assert play_randomly(state.clone().mute(), random.Random(1), 3, deadline=None, now=now) == 3
+
+
+def test_an_iteration_is_cut_at_the_cutoff(work_clock):
+    # Past the cutoff, an iteration stops descending and its playout is not played: one apply each.
+    real = played(SIX, 3, 7, 30)
+    while real.is_chance():
+        real.apply(real.legal_actions()[0])
+    bot = ISMCTSAgent(Budget(seconds=0.2), seed=2)
+    bot.now = work_clock
+    bot.cutoff = work_clock.t - 1
+    belief = bot.belief_for(real)
+    before = len(work_clock.log)
+    assert bot._iterate(belief.sample(bot.rng), [ruledsl.agents.tree.Node() for _ in range(3)], 1000, 3)
+    assert len(work_clock.log) - before == 1
+
+
+def test_a_budget_of_iterations_plays_the_same_whatever_the_clock_says():
+    # The clock runs wild (an hour at every reading): a budget of iterations plays the same moves.
+    real = played(SIX, 3, 7, 30)
+    hours = iter(range(0, 10 ** 9, 3600))
+    plays = []
+    for clock in (None, lambda: float(next(hours))):
+        state = real.clone()
+        bots = [ISMCTSAgent(Budget(iterations=12), seed=5 + s) for s in range(3)]
+        for bot in bots:
+            if clock is not None:
+                bot.now = clock
+        labels = []
+        for _ in range(12):
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                action = state.legal_actions()[0]
+            else:
+                action = bots[state.current_player].choose(state)
+            labels.append(action.label)
+            state.apply(action)
+        plays.append(labels)
+    assert plays[0] == plays[1] and len(plays[0]) >= 6
+
+
+def test_automatic_garbage_collection_is_paused_while_a_bot_thinks():
+    seen = []
+
+    class Recorder(SearchAgent):
+        def think(self, state, clock):
+            seen.append(gc.isenabled())
+            if len(seen) == 2:
+                raise RuntimeError("a rule failed")
+            return state.legal_labels()[0]
+
+    state = ruledsl.load(TICTACTOE).new_game(seed=1)
+    bot = Recorder(Budget(iterations=1))
+    assert gc.isenabled()
+    bot.choose(state)
+    with pytest.raises(RuntimeError):
+        bot.choose(state)
+    assert seen == [False, False] and gc.isenabled()
+    gc.disable()
+    try:
+        bot.choose(state)
+        assert not gc.isenabled()           # left as it was found
+    finally:
+        gc.enable()
+
+
+def test_the_decisive_check_gives_up_at_its_deadline():
+    state = ruledsl.load(TICTACTOE).new_game(seed=1)
+    for label in ("mark A1", "mark A2", "mark B2", "mark A3"):
+        state.apply(label)
+    rng = random.Random(1)
+    assert decisive(state, rng)[0] == "mark C3"                      # X wins on the diagonal
+    assert decisive(state, rng, deadline=5.0, now=lambda: 6.0) == (None, None)
+    bot = MCTSAgent(Budget(seconds=0.2), seed=1)
+    assert bot.choose(state).label == "mark C3"
+
+
+def test_the_distance_read_on_digests_is_zero_exactly_when_the_views_agree():
+    # Observations of states along one game and of guesses of it: distance 0 exactly when the
+    # events and the views (less the log) are equal; otherwise at least the zones that differ.
+    from ruledsl.agents.compare import distance
+    from ruledsl.agents.observe import observe
+    real = played(SIX, 3, 5, 40)
+    belief = Belief(real.game, 0, seed=4)
+    belief.update(real)
+    rng = random.Random(2)
+    states = [prefix(real, n) for n in range(0, 40, 3)] + [belief.sample(rng) for _ in range(4)] + [real]
+    checked = 0
+    for a in states:
+        for b in states:
+            oa, ob = observe(a, 0, None), observe(b, 0, None)
+            oa.events = ob.events = ()
+            va, vb = a.view(0, log=False), b.view(0, log=False)
+            zones = sum(va["zones"][z] != vb["zones"][z] for z in va["zones"])
+            d = distance(oa, ob)
+            assert (d == 0) == (va == vb) and d >= zones
+            checked += d > 0
+    assert checked > len(states)
