@@ -19,6 +19,7 @@ from ruledsl.agents.search import SearchAgent, decisive
 from ruledsl.runtime.api import GameState
 
 from .conftest import GAMES
+from .test_bot_budget import played
 
 SIX = str(GAMES / "examples" / "six_rows.rules")
 TICTACTOE = str(GAMES / "examples" / "tic_tac_toe.rules")
@@ -50,17 +51,6 @@ def work_clock(monkeypatch):
 
     monkeypatch.setattr(GameState, "apply", timed)
     return clock
-
-
-def played(path: str, players: int, seed: int, steps: int):
-    game = ruledsl.load(path, players=players)
-    rng = random.Random(seed)
-    state = game.new_game(seed=seed, chance="explicit")
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 def prefix(state, n: int):

@@ -44,16 +44,23 @@ def candidate_pairs(belief, particle) -> list:
     return nodes, [(x, y) for x, y in hidden_pairs(particle.state, belief.seat) if x in drawn or y in drawn]
 
 
+def shuffled_pairs(name: str, players: int, seed: int, steps: int):
+    """(a belief after a random game, the path nodes of a guess with a path, the transpositions
+    worth trying on it in a seeded order); no pairs when no guess has a path."""
+    belief = followed(name, players, seed, steps)
+    particle = next((p for p in belief.particles if p.path is not None), None)
+    if particle is None:
+        return belief, [], []
+    nodes, pairs = candidate_pairs(belief, particle)
+    random.Random(seed).shuffle(pairs)
+    return belief, nodes, pairs
+
+
 @pytest.mark.parametrize("name, players", DRAWING)
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), steps=st.integers(20, 70))
 def test_a_transposition_replayed_from_a_checkpoint_is_the_one_replayed_from_the_start(name, players, seed, steps):
-    belief = followed(name, players, seed, steps)
-    particle = next((p for p in belief.particles if p.path is not None), None)
-    if particle is None:
-        return
-    nodes, pairs = candidate_pairs(belief, particle)
-    random.Random(seed).shuffle(pairs)
+    belief, nodes, pairs = shuffled_pairs(name, players, seed, steps)
     for x, y in pairs[:6]:
         near = replay(belief, nodes, {x: y, y: x}, deals.CHECKPOINT)
         far = replay(belief, nodes, {x: y, y: x}, 10 ** 9)      # no checkpoint: from the start
@@ -91,12 +98,7 @@ def test_a_transposed_path_names_the_copies_its_draws_moved(name, players, seed,
     not the one drawn before: the new path must name that one, or the components a later
     transposition exchanges are not those the guess holds (a seat's own dealt cards could not
     be exchanged at all: clue steps then fell back on repairs in place)."""
-    belief = followed(name, players, seed, steps)
-    particle = next((p for p in belief.particles if p.path is not None), None)
-    if particle is None:
-        return
-    nodes, pairs = candidate_pairs(belief, particle)
-    random.Random(seed).shuffle(pairs)
+    belief, nodes, pairs = shuffled_pairs(name, players, seed, steps)
     replayed = [r for x, y in pairs[:8] if (r := replay(belief, nodes, {x: y, y: x}, deals.CHECKPOINT))]
     for _state, path in replayed:
         assert drawn_where_the_path_says(belief, path)
