@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import random
+import threading
 
 import pytest
 
@@ -197,6 +198,30 @@ def test_automatic_garbage_collection_is_paused_while_a_bot_thinks():
         assert not gc.isenabled()           # left as it was found
     finally:
         gc.enable()
+
+
+def test_collection_resumes_when_the_last_of_several_thinking_bots_is_done():
+    """Bots of the web server think at once in worker threads: the first to finish must not
+    turn collection back on under the others."""
+    started, release, seen = threading.Barrier(2), threading.Event(), []
+
+    class Slow(SearchAgent):
+        def think(self, state, clock):
+            started.wait(5)
+            if self.seed == 1:
+                release.wait(5)
+            seen.append((self.seed, gc.isenabled()))
+            return state.legal_labels()[0]
+
+    state = ruledsl.load(TICTACTOE).new_game(seed=1)
+    quick, slow = Slow(Budget(iterations=1), seed=0), Slow(Budget(iterations=1), seed=1)
+    worker = threading.Thread(target=slow.choose, args=(state,))
+    worker.start()
+    quick.choose(state)
+    assert not gc.isenabled()       # the slow bot still thinks
+    release.set()
+    worker.join(5)
+    assert seen == [(0, False), (1, False)] and gc.isenabled()
 
 
 def test_the_decisive_check_gives_up_at_its_deadline():

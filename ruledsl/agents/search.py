@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gc
 import random
+import threading
 import time
 from typing import Callable, Optional
 
@@ -34,6 +35,27 @@ PROGRESS_EVERY = 16   # iterations between two progress reports
 # A playout still running at this fraction of a budget of seconds is cut and scored as it stands
 # (by `evaluate`, else half way): one long playout may not take a move past its limit.
 CUTOFF = 1.3
+
+
+# Bots thinking at once (the web server's, each in a worker thread): collection is paused by the
+# first and resumed by the last, if it ran before the first; gc's switch is the whole process's.
+_thinking = {"bots": 0, "collecting": False}
+_thinking_lock = threading.Lock()
+
+
+def _pause_collection() -> None:
+    with _thinking_lock:
+        if _thinking["bots"] == 0:
+            _thinking["collecting"] = gc.isenabled()
+            gc.disable()
+        _thinking["bots"] += 1
+
+
+def _resume_collection() -> None:
+    with _thinking_lock:
+        _thinking["bots"] -= 1
+        if _thinking["bots"] == 0 and _thinking["collecting"]:
+            gc.enable()
 
 
 class SearchAgent:
@@ -63,8 +85,7 @@ class SearchAgent:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("no action is legal: the game is over or stuck")
-        collecting = gc.isenabled()
-        gc.disable()        # see the module's docstring
+        _pause_collection()     # see the module's docstring
         try:
             clock = self.budget.clock(self.now)
             self.cutoff = clock.at(CUTOFF)
@@ -78,8 +99,7 @@ class SearchAgent:
             self.last["seconds"] = clock.elapsed()
             return chosen
         finally:
-            if collecting:
-                gc.enable()
+            _resume_collection()
 
     def think(self, state, clock) -> str:
         """The label to play, found within clock's budget."""
