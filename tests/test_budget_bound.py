@@ -203,10 +203,12 @@ def test_automatic_garbage_collection_is_paused_while_a_bot_thinks():
 def test_collection_resumes_when_the_last_of_several_thinking_bots_is_done():
     """Bots of the web server think at once in worker threads: the first to finish must not
     turn collection back on under the others."""
-    started, release, seen = threading.Barrier(2), threading.Event(), []
+    started, release, quick_in, seen = threading.Barrier(2), threading.Event(), threading.Event(), []
 
     class Slow(SearchAgent):
         def think(self, state, clock):
+            if self.seed == 0:
+                quick_in.set()          # the quick bot paused collection first
             started.wait(5)
             if self.seed == 1:
                 release.wait(5)
@@ -215,7 +217,7 @@ def test_collection_resumes_when_the_last_of_several_thinking_bots_is_done():
 
     state = ruledsl.load(TICTACTOE).new_game(seed=1)
     quick, slow = Slow(Budget(iterations=1), seed=0), Slow(Budget(iterations=1), seed=1)
-    worker = threading.Thread(target=slow.choose, args=(state,))
+    worker = threading.Thread(target=lambda: quick_in.wait(5) and slow.choose(state))
     worker.start()
     quick.choose(state)
     assert not gc.isenabled()       # the slow bot still thinks
