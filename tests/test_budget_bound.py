@@ -258,3 +258,27 @@ def test_the_distance_read_on_digests_is_zero_exactly_when_the_views_agree():
             assert (d == 0) == (va == vb) and d >= zones
             checked += d > 0
     assert checked > len(states)
+
+
+class _Recorded:
+    """A belief that records the deadlines it is given."""
+
+    def __init__(self, game, seat, behind):
+        self.game, self.seat, self.behind, self.exact, self.calls = game, seat, behind, True, []
+
+    def update(self, state, soft=None, hard=None, spread=None):
+        self.calls.append((soft, hard))
+
+
+@pytest.mark.parametrize("behind", [0, 3])
+def test_a_belief_behind_since_the_last_move_repairs_until_the_hard_deadline(behind):
+    """Behind since the last move, the bot will likely play this one without a search: the
+    search's share of the budget goes to the belief's repairs too (soft deadline = hard)."""
+    state = played(SIX, 3, 2, 20)
+    bot = ISMCTSAgent(Budget(seconds=1.0))
+    bot.belief = _Recorded(state.game, state.current_player, behind)
+    clock = Budget(seconds=1.0).clock(lambda: 100.0)
+    bot.belief_for(state, clock)
+    (soft, hard), = bot.belief.calls
+    assert hard == clock.at(BELIEF_HARD)
+    assert (soft == hard) == bool(behind)

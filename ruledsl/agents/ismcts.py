@@ -68,6 +68,10 @@ class ISMCTSAgent(SearchAgent):
             b = self.belief = self._new_belief(state)
         soft, hard, spread = (clock.at(BELIEF_SOFT), clock.at(BELIEF_HARD), clock.at(BELIEF_SPREAD)) \
             if clock is not None else (None, None, None)
+        if b.behind and b.exact and hard is not None:
+            # Behind since the last move: this one is likely played without a search (at random),
+            # so the search's share of the budget goes to the repairs as well.
+            soft = hard
         try:
             if b.exact or soft is None:
                 b.update(state, soft, hard, spread)
