@@ -168,18 +168,17 @@ def test_hot_seat_hands_over_with_nothing_of_the_last_seat_on_screen():
     app = PlayApp(session, bot_delay=0)
 
     async def script(pilot, app, pane):
-        assert "Pass the keyboard to" in screen_text(app) and "P1" in screen_text(app)
+        first = await settled_text(pilot, app)
+        assert "Pass the keyboard to" in first and "P1" in first
         await pilot.press("enter")
         await pilot.pause()
         mine = [c["fields"]["value"] for c in session.state.view(0)["zones"]["P1.hand"]]
         await pilot.press("enter")                      # P1 plays a card
-        await pilot.pause()
-        handover = screen_text(app)
+        handover = await settled_text(pilot, app)
         assert "Pass the keyboard to" in handover and "P2" in handover
         assert not any(f"play {v}" in handover for v in mine)
         await pilot.press("enter")
-        await pilot.pause()
-        shown = screen_text(app)
+        shown = await settled_text(pilot, app)
         assert "you are P2" in shown and "P1 makes a secret choice" in shown
     run(app, script)
 

@@ -100,13 +100,13 @@ async def take(pilot, pane, index: int) -> int:
 
 
 async def settled_text(pilot, app, tries: int = 20) -> str:
-    """The screen as plain text once it stops changing (a busy machine can leave a repaint of
-    the layout pending after the first pause)."""
+    """The screen as plain text once it is drawn and stops changing (a busy machine can leave
+    the first paint, or a repaint of the layout, pending after a pause)."""
     text = screen_text(app)
     for _ in range(tries):
         await pilot.pause()
         again = screen_text(app)
-        if again == text:
+        if again == text and text.strip():
             return text
         text = again
     return text
