@@ -11,8 +11,7 @@ from ..printable import quoted
 
 def _rebuilt(game, seed: int, chance: str, actions: list, rng: int, muted: bool):
     """A pickled state again (GameState.__reduce__)."""
-    from .api import new_state
-    st = new_state(game, seed, chance)
+    st = game.new_game(seed, chance)
     for label in actions:
         try:
             st.apply(label)
@@ -28,7 +27,6 @@ def replay(game, record: dict, *, upto: Optional[int] = None):
     """The state a record leads to (after `upto` actions if given). A record that does not
     fit the game (its title, players, options, an action, the returns it ends with) raises
     RulesError saying what is wrong: every field a record holds is checked."""
-    from .api import new_state
     records.check(record)
     if "title" in record and record["title"] != game.title:
         raise error(None, f"the record is of the game '{quoted(record['title'], 80)}', not '{quoted(game.title, 80)}'",
@@ -43,7 +41,7 @@ def replay(game, record: dict, *, upto: Optional[int] = None):
         raise error(None, f"the record was made with options {given or 'none'}, not "
                     f"{ {k: str(v) for k, v in game.given_options.items()} or 'none'}",
                     "load the game with the record's options")
-    st = new_state(game, seed, record.get("chance", "seeded"))
+    st = game.new_game(seed, record.get("chance", "seeded"))
     for i, label in enumerate(actions[:upto] if upto is not None else actions):
         try:
             st.apply(label)
