@@ -1,9 +1,9 @@
 """Pass: every `label` names something, once a file; what screens show has a label, or reads as a word.
 
 Screens name things by their labels (ir/labels.py). A thing players are shown
-whose name is not a plain word (`event_deck`, `GoldRoom`, `dream_stopper`) and
+whose name is not a plain word (`draw_pile`, `GreatHall`, `spare_key`) and
 that has no label is a warning: the screen would fall back on the name made
-readable ("event deck"), which is a guess at the rules' words.
+readable ("draw pile"), which is a guess at the rules' words.
 """
 from __future__ import annotations
 

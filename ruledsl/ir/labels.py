@@ -1,8 +1,8 @@
 """How players' screens name what the rules declare: the rules' own labels, else the name made readable.
 
 A label is given where a thing is declared (`zone deck "the draw pile": …`,
-`var health "Health": …`, `location Office "The Office"`, `Move2 "Move 2"`,
-`kind Card "card"`, a field `range "range": text`, `board Hotel "the Overlook":`) or
+`var health "Health": …`, `location Hall "The Hall"`, `Move2 "Move 2"`,
+`kind Card "card"`, a field `range "range": text`, `board Town "the town":`) or
 by `label NAME "text"` (`label Kind.field "text"` for a field), which also names
 what has no declaration line of its own (a tag, an edge kind) and lets a variant
 relabel its base's things. A label from a later file of an `extends` chain wins.
@@ -21,7 +21,7 @@ import attrs
 
 from . import nodes as n
 
-# A name that reads as a word as it is: `month`, `Red`, `A1`, `hall` (not `event_deck`, `GoldRoom`).
+# A name that reads as a word as it is: `month`, `Red`, `A1`, `hall` (not `draw_pile`, `GreatHall`).
 _WORD = re.compile(r"[A-Za-z][a-z]*[0-9]*|[A-Z]{1,3}[0-9]*")
 
 
@@ -32,8 +32,8 @@ def readable(name: str) -> bool:
 
 @functools.lru_cache(maxsize=8192)       # screens ask for the same names' words at every update
 def humanize(name: str) -> str:
-    """A name as words, where the rules gave it no label: `event_deck` -> "event deck",
-    `GoldRoom` -> "Gold Room", `F2_11` -> "F2 11"."""
+    """A name as words, where the rules gave it no label: `draw_pile` -> "draw pile",
+    `GreatHall` -> "Great Hall", `F2_11` -> "F2 11"."""
     spaced = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", name.replace("_", " "))
     return " ".join(spaced.split()) or name
 

@@ -68,7 +68,7 @@ def _unowned(piece):
 def standing(t: Tables, view: dict) -> dict:
     """{location name: (seat labels)}: where seats stand by their per-player variables of type
     location, as far as the view shows them; with several such variables, each seat is named with
-    the variable's label ("Red (ghost)")."""
+    the variable's label ("P1 (scout)")."""
     names = [name for name, d in t.defn.vars.items() if d.per_player and t.var_types[name] == "location"]
     out: dict = {}
     for name in names:

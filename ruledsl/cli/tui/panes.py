@@ -173,7 +173,7 @@ def log_line(line: str, colours: dict, seat: str = None, fresh: bool = False) ->
 
 
 def move_banner(move, colours: dict) -> Text:
-    """A bot's move as it is shown: `Blue: move Hedge Maze` (or that it chose in secret)."""
+    """A bot's move as it is shown: `P2: move to the Hall` (or that it chose in secret)."""
     text = Text()
     text.append(move.who, style=Style(color=colours.get(move.who), bold=True))
     text.append(": " + move.label if move.label is not None else " makes a secret choice", style="bold")

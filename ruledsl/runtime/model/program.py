@@ -153,7 +153,7 @@ class Program:
         everyone = self.everyone
         labels = labels_of(self.defn)
         for decl in self.defn.zones.values():
-            label = labels.of(decl.name)      # the rules' label, else the name as words ("event deck")
+            label = labels.of(decl.name)      # the rules' label, else the name as words ("draw pile")
             shape = ZONE_SHAPES[decl.shape]
             visibility = decl.visibility.who if decl.visibility else shape.visibility
             facing = decl.facing or shape.facing
