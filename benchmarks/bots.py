@@ -407,8 +407,9 @@ def main() -> None:
     a.add_argument("--budget", default="0.2s", help="the thinking bot's budget a move: 0.2s, 300i")
     a.add_argument("--bot", default="ismcts", help="the bot measured (KIND, its budget from --budget)")
     a.add_argument("--games", type=int, default=20, help="games per file (the bot's seat turns with each)")
-    a.add_argument("--baseline", type=int, default=200, help="random games per file for random's share, and to tell a co-operative game "
-                   "(every seat's return the same in each); with none ended, the bot plays one seat")
+    a.add_argument("--baseline", type=int, default=200,
+                   help="random games per file for random's share, and to tell a co-operative game "
+                        "(every seat's return the same in each); with none ended, the bot plays one seat")
     a.add_argument("--players", type=int, help="players (default: the fewest each game allows)")
     a.add_argument("--only", nargs="*", help="only the files whose path holds one of these")
     a.add_argument("--seed", type=int, default=1)

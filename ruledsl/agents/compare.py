@@ -83,4 +83,3 @@ def misplaced(guess, real_view: dict, seat: int) -> list:
             if alike:
                 pairs.append((alike[0], y))
     return pairs
-

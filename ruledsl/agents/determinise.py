@@ -219,8 +219,7 @@ class Belief(Deadlines, Deals, Repairs):
         size = self._affordable()
         particles = self.particles
         if self._hard is not None and size < len(particles):     # the cloud thinned to what time affords
-            particles = self._resample([Candidate(p.state, p.count, None, None, None, None, p.path)
-                                        for p in particles], size)
+            particles = self._resample([Candidate.kept(p) for p in particles], size)
         cloud, found = self._within(hard, self._step_cloud, particles, step, size)
         if cloud is None and self.exact and self._repairing():
             cloud = self._within(self._soft, self._retreat, i)
@@ -312,8 +311,7 @@ class Belief(Deadlines, Deals, Repairs):
                     break
             if cloud is not None:
                 self.stats.retreats += 1
-                return self._resample([Candidate(p.state, p.count, None, None, None, None, p.path) for p in cloud],
-                                      self.size)
+                return self._resample([Candidate.kept(p) for p in cloud], self.size)
         return None
 
     def _children(self, particle, step, wide: int, every: bool = False) -> list:

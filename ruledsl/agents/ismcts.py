@@ -19,9 +19,10 @@ The bot never reads the real state's hidden parts: the belief follows the game t
 the seat's observations only, and the moves it may make are those its view lists. When the
 belief loses track entirely, or has not caught up with the game by its deadline (a budget of
 seconds: the belief's work is part of the move's), it plays a random legal action (which
-needs no guess); a belief that lost track is replaced by a fresh one at once. `last` says how the move's time was split (belief_seconds, search_seconds),
-what the belief cost (belief_applies; belief_cpu: its process time, which other
-programs on the machine do not inflate) and whether it was exact and verified.
+needs no guess); a belief that lost track is replaced by a fresh one at once. `last` says
+how the move's time was split (belief_seconds, search_seconds), what the belief cost
+(belief_applies; belief_cpu: its process time, which other programs on the machine do not
+inflate) and whether it was exact and verified.
 """
 from __future__ import annotations
 

@@ -28,6 +28,11 @@ class Candidate:
         self.seed = seed
         self.path = path
 
+    @classmethod
+    def kept(cls, particle) -> "Candidate":
+        """A particle as a candidate of its own weight (to resample a cloud as it stands)."""
+        return cls(particle.state, particle.count, None, None, None, None, particle.path)
+
 
 class Stats:
     """What following the game cost and how well it went."""

@@ -44,10 +44,11 @@ class Repairs:
         move components the seat cannot see, in the state before the step, and take it again."""
         target = step.observation
         # Those that put some component where the seat saw another first: a swap may fix them.
-        # Then the closest: by the events told (cheap), then by the whole view (dear: a view is
-        # built for it) among the closest few by events.
-        keyed = sorted(((not misplaced(c.state, target.view, self.seat), event_distance(c.observation.events, target.events), c)
-                        for c in found), key=lambda t: t[:2])[:2 * REPAIRS]
+        # Then the closest: by the events told (cheap), then by the view (its digest made for
+        # it) among the closest few by events.
+        keyed = sorted(((not misplaced(c.state, target.view, self.seat),
+                         event_distance(c.observation.events, target.events), c) for c in found),
+                       key=lambda t: t[:2])[:2 * REPAIRS]
         ranked = [c for _, _, c in sorted(keyed, key=lambda t: (t[0], distance(t[2].observation, target)))][:REPAIRS]
         fitting = []
         for candidate in ranked:

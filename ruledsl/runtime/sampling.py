@@ -33,13 +33,16 @@ def stand_ins(state, entry: dict, seat: int, held=None) -> list:
     handle = entry.get("id")
     if handle is None:
         return []
-    owners = state.owner
-    owner = entry.get("owner")
+    owners, owner = state.owner, entry.get("owner")
+
+    def owned(c) -> bool:
+        return (owners[c].name if owners[c] is not None else None) == owner
+
     members = _classes(state.prog)[handle] or (handle,)
-    if held in members and (owners[held].name if owners[held] is not None else None) == owner:
+    if held in members and owned(held):
         return []
     prog = state.prog
-    alike = [c for c in members if (owners[c].name if owners[c] is not None else None) == owner]
+    alike = [c for c in members if owned(c)]
     if len(alike) > 1:
         alike.sort(key=lambda c: sees_face(prog, state, prog.comps[c], seat))
     return alike
