@@ -4,6 +4,7 @@
     python benchmarks/belief.py --games 8 --only examples/signals six_rows tricks
     python benchmarks/belief.py --budget 0.2s                    # with the deadlines a 0.2 s move gives it
     python benchmarks/belief.py --json before.json               # the rows, to compare two checkouts
+    python benchmarks/belief.py --files ~/my_games/*.rules       # games of your own
 
 For every rules file in games/ and games/examples/ (at the fewest players it allows), plays
 --games seeded random games under explicit chance (game i has seed --seed + i, chance drawn
@@ -32,7 +33,10 @@ from ruledsl.agents.determinise import LostTrack  # noqa: E402
 from ruledsl.agents.ismcts import BELIEF_HARD, BELIEF_SOFT, BELIEF_SPREAD  # noqa: E402
 
 
-def game_files() -> list:
+def game_files(files=None) -> list:
+    """The bundled files as paths from the checkout, or `files`: any rules files (your own games)."""
+    if files:
+        return [str(Path(f).resolve()) for f in files]
     return sorted(str(p.relative_to(ROOT)) for p in list((ROOT / "games").glob("*.rules"))
                   + list((ROOT / "games" / "examples").glob("*.rules")))
 
@@ -74,6 +78,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=400, help="actions a game at most")
     parser.add_argument("--budget", help="a move's budget of seconds (0.2s): the belief's deadlines; none: no deadline")
     parser.add_argument("--only", nargs="*", help="only the files whose path holds one of these")
+    parser.add_argument("--files", nargs="+", help="these rules files instead of the bundled ones (your own games)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="also write the rows to this file")
     args = parser.parse_args()
@@ -81,7 +86,7 @@ def main() -> None:
     rows = []
     print("| game | players | updates | CPU ms an update: median / 90% / max | CPU s in all | applies | exact |")
     print("|---|---|---|---|---|---|---|")
-    for path in game_files():
+    for path in game_files(args.files):
         if args.only and not any(o in path for o in args.only):
             continue
         game = ruledsl.load(str(ROOT / path))

@@ -7,6 +7,7 @@
     python benchmarks/bots.py speed                                # iterations/s, determinisation cost
     python benchmarks/bots.py all --budget 0.2s --games 20 --jobs 2  # every game file: time, belief, strength
     python benchmarks/bots.py all --report benchmarks/results/all-0.2s.jsonl
+    python benchmarks/bots.py all --budget 0.2s --games 10 --files ~/my_games/*.rules   # games of your own
 
 `match` plays seeded games (game i has seed --seed + i) of one target and appends one JSON
 line per game to --out (default benchmarks/results/TARGET-BUDGET.jsonl); games already in the
@@ -256,7 +257,11 @@ def speed(args) -> None:
 
 
 # ---------------------------------------------------------------- every game file
-def game_files() -> list:
+def game_files(files=None) -> list:
+    """The bundled files (games/, games/examples/) as paths from the checkout, or `files`: any
+    rules files (a game of your own: the measure of a generic bot is a game it was not tuned on)."""
+    if files:
+        return [str(Path(f).resolve()) for f in files]
     return sorted(str(p.relative_to(ROOT)) for p in list((ROOT / "games").glob("*.rules"))
                   + list((ROOT / "games" / "examples").glob("*.rules")))
 
@@ -295,7 +300,7 @@ def all_games(args) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     done = {(r["path"], r["seed"]) for r in map(json.loads, out.read_text().splitlines())} if out.exists() else set()
     jobs = []
-    for path in game_files():
+    for path in game_files(args.files):
         if args.only and not any(o in path for o in args.only):
             continue
         players = args.players or ruledsl.load(str(ROOT / path)).players     # the fewest it allows
@@ -412,6 +417,7 @@ def main() -> None:
                         "(every seat's return the same in each); with none ended, the bot plays one seat")
     a.add_argument("--players", type=int, help="players (default: the fewest each game allows)")
     a.add_argument("--only", nargs="*", help="only the files whose path holds one of these")
+    a.add_argument("--files", nargs="+", help="these rules files instead of the bundled ones (your own games)")
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--jobs", type=int, default=1)
     a.add_argument("--max-actions", type=int, default=MAX_ACTIONS)
