@@ -282,3 +282,35 @@ def test_a_belief_behind_since_the_last_move_repairs_until_the_hard_deadline(beh
     (soft, hard), = bot.belief.calls
     assert hard == clock.at(BELIEF_HARD)
     assert (soft == hard) == bool(behind)
+
+
+def test_guesses_a_repair_made_fit_are_kept_when_the_clock_stops_the_rest():
+    """The repairs of a step go through its closest candidates in turn; when the clock stops them
+    after some were made to fit exactly, those are the step's guesses (the step is taken), not
+    thrown away with the rest (which left the step for later, to be repaired again from scratch,
+    until its closest, inexact guesses were kept). With none made to fit, the section is late."""
+    from ruledsl.agents.deadlines import Late
+    from ruledsl.agents.observe import Step, observe
+    from ruledsl.agents.particles import Candidate
+
+    game = ruledsl.load(TICTACTOE)
+    state = game.new_game(seed=1, chance="explicit")
+    target = Step(0, None, observe(state, 0, None))
+    found = [Candidate(state.clone(), 1.0, observe(state, 0, None), None, None, None) for _ in range(3)]
+    fixed = Candidate(state.clone(), 1.0, target.observation, None, None, None)
+    for fits_first in (True, False):
+        belief = Belief(game, 0, seed=1, min_particles=4)
+        belief._budget = belief.work        # as an update sets it
+        calls = []
+
+        def swap(candidate, step, calls=calls, fits_first=fits_first):
+            calls.append(candidate)
+            if len(calls) == 1 and fits_first:
+                return fixed
+            raise Late
+        belief._swap_until_fits = swap
+        if fits_first:
+            assert belief._repair(found, target) == [fixed] and len(calls) == 2
+        else:
+            with pytest.raises(Late):
+                belief._repair(found, target)

@@ -15,6 +15,7 @@ from ..errors import RulesError
 from ..runtime.sampling import (exchange, hidden_classes, hidden_pairs, lookalikes, relocate, seat_layout, stand_ins,
                                 texts, unseen)
 from .compare import distance, event_distance, misplaced, places, told_nearness
+from .deadlines import Late
 from .observe import observe
 from .particles import Candidate, Particle
 
@@ -52,11 +53,16 @@ class Repairs:
         ranked = [c for _, _, c in sorted(keyed, key=lambda t: (t[0], distance(t[2].observation, target)))][:REPAIRS]
         fitting = []
         for candidate in ranked:
-            if self._out_of_work():
-                break
-            fixed = self._path_kept(candidate, self._swap_until_fits(candidate, step)
-                                    or self._swap_by_events(candidate, step)
-                                    or self._move_until_fits(candidate, target), step)
+            try:
+                if self._out_of_work():
+                    break
+                fixed = self._path_kept(candidate, self._swap_until_fits(candidate, step)
+                                        or self._swap_by_events(candidate, step)
+                                        or self._move_until_fits(candidate, target), step)
+            except Late:
+                if fitting:     # guesses that fit exactly, made before the clock ran out: the step is taken
+                    break
+                raise
             if fixed is not None:
                 fitting.append(fixed)
                 self.stats.repaired += 1
