@@ -346,3 +346,25 @@ def test_the_order_a_shuffled_rest_comes_back_in_is_followed_exactly():
     guess = belief.sample(random.Random(0))
     assert guess.view(1) == real.view(1)
     assert guess.events(1) == real.events(1)
+
+
+def test_the_last_of_simultaneous_choices_is_proposed_as_the_reveal_in_its_own_step_names_it():
+    """The last seat to choose in secret is revealed with the others in the step that makes its
+    choice: that reveal names the option a guess proposes for it (with the next reveal instead,
+    every option was proposed, and a guess whose hand held the card played chose it only by luck)."""
+    real = played(load("examples/six_rows.rules", 2, {}), 5, 40)
+    belief = Belief(real.game, 0, seed=5)
+    belief.update(real)
+    steps = belief.observer.steps
+    last = [i for i, s in enumerate(steps) if s.actor == 1 and s.label is None
+            and any(e.startswith("revealed: ") for e in s.observation.events)]
+    assert last, "P2 chose last in some round of these forty actions"
+    i = last[0]
+    revealed = next(e for e in steps[i].observation.events if e.startswith("revealed: "))
+    told = revealed.split("P2: ")[1]
+    guess = real.game.new_game(seed=5, chance="explicit")     # one that holds the card: the real game
+    for label in real.actions_taken[:i]:
+        guess.apply(label)
+    options = [(label, 1.0) for label in guess.legal_labels()]
+    assert len(options) > 1 and told in dict(options)
+    assert belief._told_later(guess, i, options) == [(told, 1.0)]

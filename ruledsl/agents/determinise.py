@@ -65,7 +65,6 @@ from .repair import Repairs
 SEED_SPACE = 2 ** 62
 CLOSEST_VIEWS = 4            # candidates whose whole views a fallback compares
 BROADEN = 4                  # guesses that try every option of a step none of their draws fits
-_ALL = type("_All", (), {"__lt__": lambda a, b: False, "__gt__": lambda a, b: True})()   # above any set
 REVEALED = "revealed: "      # how the engine tells simultaneous choices (engine/decisions.py)
 # How many steps back a belief that lost track goes to follow them again with more particles.
 NEAR_BACK, FAR_BACK = 24, 96
@@ -159,13 +158,19 @@ class Belief(Deadlines, Deals, Repairs):
         self._heard = len(steps)
 
     def _told_later(self, state, step_index: int, options: list) -> list:
-        """The options of another seat's secret choice that the seat read of next, after this step
-        (the reveal of simultaneous choices names each): the only ones that can fit when it
-        was that choice revealed, so the ones tried; all of them when none was read of."""
+        """The options of another seat's secret choice that the seat read of in this step (the
+        last of simultaneous choices is revealed with the others in the step that makes it), else
+        next, after it (the reveal of simultaneous choices names each): the only ones that can
+        fit when it was that choice revealed, so the ones tried; all of them when none was read of."""
         heard = self.announced.get(state.prog.players[state.current_player].label)
         if not heard:
             return options
-        at = bisect.bisect_right(heard, (step_index, _ALL))
+        at = bisect.bisect_left(heard, (step_index,))
+        if at < len(heard) and heard[at][0] == step_index:
+            now = [(label, w) for label, w in options if label in heard[at][1]]
+            if now:
+                return now
+            at += 1     # read of in this step, but not this choice (an announcement naming the seat)
         if at == len(heard):
             return options
         labels = heard[at][1]
