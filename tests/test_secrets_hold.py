@@ -288,3 +288,44 @@ def test_which_of_two_cards_alike_on_their_faces_was_drawn_is_told_to_no_one():
     plain = state.clone().apply("7 (2)")
     assert cursed.actions_seen(0) == plain.actions_seen(0) == [None]
     _sees_alike(cursed, plain, 0)
+
+
+# ---------------------------------------------------------------- the order a hand was dealt in
+DEALT = """
+game "Dealt"
+players 2
+kind Card:
+    value: int
+zone deck: deck of Card:
+    Card(value: v) for each v in [3, 5, 9]
+zone hand: hand of Card, per player
+zone discard: pile of Card
+zone table: area of Card
+setup:
+    shuffle deck
+    draw 3 from deck to P2.hand
+flow:
+    turn P1:
+        choose by P1:
+            option "to the pile":
+                move contents(P2.hand) to discard face up
+            option "to the table":
+                move contents(P2.hand) to table face up
+    win players
+"""
+
+
+@pytest.mark.parametrize("option", ["to the pile", "to the table"])
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_a_hand_moved_whole_does_not_tell_the_order_it_was_dealt_in(seed, option):
+    """A hand has no order to show, but holds its cards in the order they came: the order of a deal
+    another seat did not see. Moved whole, it goes in the order of how its cards read, so neither
+    the event that names them nor the pile they land on tells the other seat that order (six
+    seeds: the deck's orders, one a seed; every one reads alike to P1)."""
+    game = _load(DEALT)
+    first = game.new_game(seed=1)
+    first.apply(option)
+    state = game.new_game(seed=seed)
+    state.apply(option)
+    _sees_alike(state, first, 0)
+    assert [c["text"] for c in state.view(0)["zones"]["discard"]] in ([], ["9", "5", "3"])

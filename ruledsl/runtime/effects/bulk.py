@@ -17,7 +17,7 @@ from .events import emit, log_moves, merge_moves, moved_run
 
 def move_many(prog, st, what, where, end, facing, span) -> None:
     """`move X to Y`: each component of X in turn, told as one event per run of alike moves."""
-    items = what if type(what) is tuple else (what,)
+    items = unordered_whole(prog, st, what) if type(what) is tuple else (what,)
     if len(items) > 1 and (st.muted or st.quiet) and prog.bulk and _at_once(prog, st, items, where):
         _move_at_once(st, items, where, end, facing)
         return
@@ -32,6 +32,23 @@ def move_many(prog, st, what, where, end, facing, span) -> None:
         move(prog, st, c, where, end, facing, span, told=told)
     if len(items) > 1:          # (no call for the commonest move: one component)
         tell_moves(st, told, mark, len(items))
+
+
+def unordered_whole(prog, st, items: tuple) -> tuple:
+    """items, or, when they are all a place without an order holds (a hand, a bag, an area, a board
+    location: `move contents(hand) to …`), the same in the order of how they read. Such a place
+    has no order to show, but it holds its things in the order they came (the order of a deal no
+    other seat saw): moved in that order they would tell it, in the event that names them and in
+    the order they land in."""
+    if len(items) < 2 or type(items[0]) is not Comp:
+        return items
+    at = st.loc[items[0].id]
+    if at is None or st.contents[at] is not items:
+        return items
+    place = prog.places[at]
+    if type(place) is Zone and place.ordered:
+        return items
+    return tuple(sorted(items, key=lambda c: display(st, c)))
 
 
 def _told_at_once(prog, st, items: tuple, where, end, facing, told: list) -> bool:
@@ -84,6 +101,7 @@ def move_all(prog, st, src, where, end, facing, span) -> None:
             and (st.muted or st.quiet) and prog.bulk and not st.lazy:
         items = st.contents[src.index]
         if items:
+            items = unordered_whole(prog, st, items)
             st.contents[src.index] = ()
             _lay_at_once(st, items, where, end, facing)
         return
