@@ -239,3 +239,44 @@ def test_a_deck_the_guess_laid_otherwise_is_laid_again_and_the_guess_keeps_its_p
             assert belief.verified, len(real.actions_taken)
         real.apply(agents[real.current_player].choose(real))
     assert belief.stats.repaired >= 1
+
+
+DUEL = """game "Duel"
+players 2
+kind Card:
+    value: int
+zone deck: deck of Card:
+    Card(value: v) for each v in 1..20
+zone hand: hand of Card, per player
+zone table: area of Card
+setup:
+    shuffle deck
+    for each p in players:
+        draw 3 from deck to p.hand
+flow:
+    simultaneously for each p in players:
+        choose c from sort(each x in contents(p.hand) by x.value) as "play {c}":
+            move c to table face up
+    win players
+"""
+
+
+def test_a_transposition_remakes_the_secret_choice_the_reveal_names():
+    """P1 plays a card in secret before P2 (the seat) chooses, and the reveal names it. A guess
+    whose P1 did not hold it is repaired by exchanging it into P1's dealt hand: the replay then
+    makes P1's choice the one the reveal names (its options are listed by value, so the option
+    the guess took before names another card once the hand changed). Two guesses, fifteen deals:
+    each followed by a transposition, never by following the game again from further back."""
+    import ruledsl
+    game = ruledsl.load("duel.rules", text=DUEL)
+    applies = []
+    for seed in range(1, 16):
+        real = game.new_game(seed=seed, chance="explicit")
+        rng = random.Random(seed)
+        while not real.is_terminal():
+            real.apply(rng.choice(real.legal_labels()))
+        belief = Belief(game, 1, seed=seed, particles=2, min_particles=1)
+        belief.update(real)
+        assert belief.verified and belief.stats.retreats == 0
+        applies.append(belief.stats.applies)
+    assert max(applies) < 200

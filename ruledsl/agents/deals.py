@@ -136,6 +136,11 @@ class Deals:
                 return None
             entry = nodes[k][0]
             action = _action_of(state, entry, swap)
+            if entry[0] == INDEX and k >= first and action is not None and state.current_player != seat \
+                    and not state.is_chance():
+                # another seat's secret choice: the one its reveal names, if the exchange made it legal
+                action = self._revealed(state, k, action)
+                entry = (INDEX, action) + entry[2:]
             if action is None:
                 self._died(nodes, k, swap)
                 return None
@@ -278,6 +283,13 @@ class Deals:
                     break
                 nodes, state, guessed = improved
         return []
+
+    def _revealed(self, state, k: int, action: int) -> int:
+        """The option of another seat's secret choice at step k that the seat read of in a reveal
+        (Belief._told_later), when it is one of the options; else action, the one the path took."""
+        labels = state.pending.labels
+        told = self._told_later(state, k, [(label, 1.0) for label in labels])
+        return labels.index(told[0][0]) if len(told) == 1 else action
 
     def _promising(self, state, x: int, y: int, step, bound) -> bool:
         """Whether exchanging x and y in state as it stands lets the step fit or come closer than
