@@ -195,7 +195,7 @@ def test_hot_seat_hidden_movement_shows_each_seat_only_its_own_ghost():
 
 
 def test_the_haunting_house_screen_shows_tiles_pawns_doors_and_turned_cards():
-    shown = _screens("haunting_house.rules", ["human", "random"], "1\n1\n1\n1\n1\nquit\nn\n", 1, 100, False)
+    shown = _screens("haunting_house.rules", ["human", "random"], "1\n1\n1\n1\n1\nquit\nn\n", 5, 100, False)
     last = shown.split("· you are Red")[-1]
     board = _map_lines(last)
     assert any("──┼──" in line for line in board) and any("  │  " in line for line in board)   # tile paths
