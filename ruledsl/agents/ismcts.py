@@ -6,7 +6,8 @@ branches on what its seat observes: its own actions by their labels, everything 
 the events that seat was told (another seat's secret choice is one branch, "P2 makes a
 secret choice"; a hidden card drawn is one branch, "a Card moves ..."). A seat's decisions
 are chosen in its own tree by UCB1 with availability counts, and its edges learn its own
-return.
+return. Before searching, a move that wins at once in every one of a few determinisations is
+played (winning_move: a search that widens a menu of many options slowly may not try it).
 
 Why multiple-observer: games with hidden information turn on other seats' secret choices
 (hidden movement, programmed actions, hidden roles). A single tree keyed by labels would branch on those
