@@ -6,7 +6,8 @@ branches on what its seat observes: its own actions by their labels, everything 
 the events that seat was told (another seat's secret choice is one branch, "P2 makes a
 secret choice"; a hidden card drawn is one branch, "a Card moves ..."). A seat's decisions
 are chosen in its own tree by UCB1 with availability counts, and its edges learn its own
-return.
+return. Before searching, a move that wins at once in every one of a few determinisations is
+played (winning_move: a search that widens a menu of many options slowly may not try it).
 
 Why multiple-observer: games with hidden information turn on other seats' secret choices
 (hidden movement, programmed actions, hidden roles). A single tree keyed by labels would branch on those
@@ -32,7 +33,7 @@ from ..errors import RulesError
 from ..runtime.api import CHANCE
 from .determinise import Belief, LostTrack
 from .rollout import rollout, sample_outcome
-from .search import EXPLORATION, SearchAgent
+from .search import DECISIVE_SHARE, EXPLORATION, SearchAgent, wins_at_once
 from .tree import Node
 
 # Fractions of a move's budget of seconds: the belief stops repairing at the first and stops
@@ -41,6 +42,8 @@ from .tree import Node
 # of its budget and one iteration.
 BELIEF_SOFT, BELIEF_HARD = 0.8, 1.1
 BELIEF_SPREAD = 0.25    # spreading a collapsed cloud is worth less than searching: until here only
+DECISIVE_SAMPLES = 8    # determinisations in which a move must win at once to be played unsearched
+DECISIVE_OPTIONS = 256  # options past which no move is checked for a win at once
 
 
 class ISMCTSAgent(SearchAgent):
@@ -150,6 +153,10 @@ class ISMCTSAgent(SearchAgent):
             # legal action at random, which needs none.
             self.last = {"iterations": 0, **note}
             return self.rng.choice(labels)
+        winning = winning_move(belief, labels, state.current_player, self.rng, clock.at(DECISIVE_SHARE), self.now)
+        if winning is not None:
+            self.last = {"iterations": 0, "decisive": True, **note}
+            return winning
         players = state.game.players
         roots = [Node() for _ in range(players)]
         depth = self.depth(state)
@@ -189,3 +196,29 @@ class ISMCTSAgent(SearchAgent):
         for seat, node, label in path:
             node.update(label, rewards[seat])
         return True
+
+
+def winning_move(belief, labels: list, seat: int, rng, deadline=None, now=time.perf_counter):
+    """A label after which seat has won at once (alone, a win and not a ranking) in every one
+    of DECISIVE_SAMPLES determinisations drawn from belief, else None; None as well past the
+    deadline (a time on the clock now). A decisive move (Teytaud and Teytaud 2010): among a
+    menu of many options, progressive widening tries each only slowly, and a search of a few
+    hundred iterations may never try the one that ends the game (its playouts, at random,
+    rarely play it either). Each check is an apply on a muted copy, about one per option; past
+    DECISIVE_OPTIONS options, none is made (the search has the time)."""
+    if len(labels) > DECISIVE_OPTIONS:
+        return None
+    samples = [belief.sample(rng) for _ in range(DECISIVE_SAMPLES)]
+    for label in labels:
+        if deadline is not None and now() > deadline:
+            return None
+        if all(_wins(det, label, seat) for det in samples):
+            return label
+    return None
+
+
+def _wins(det, label: str, seat: int) -> bool:
+    try:
+        return wins_at_once(det.clone().mute().apply(label), seat)
+    except RulesError:
+        return False

@@ -178,6 +178,14 @@ DECISIVE_WORK = 2000
 DECISIVE_SHARE = 0.5    # the check gives up past this fraction of a budget of seconds: the search has the rest
 
 
+def wins_at_once(state, seat: int) -> bool:
+    """Whether the game is over with seat the only winner (return 1, every other seat 0)."""
+    if not state.is_terminal():
+        return False
+    returns = state.returns()
+    return returns[seat] == 1 and max(returns) == 1 and sum(returns) == 1
+
+
 def decisive(state, rng, deadline=None, now=time.perf_counter) -> tuple:
     """(an action that wins at once, or None; the actions after which no reply wins at once for
     another seat, when some but not all are so, else None). Decisive and anti-decisive moves:
@@ -192,9 +200,8 @@ def decisive(state, rng, deadline=None, now=time.perf_counter) -> tuple:
             return None, None
         child = state.reseeded(rng.getrandbits(62)).apply(label)
         work += 1
-        if child.is_terminal():
-            if child.returns()[me] == 1 and max(child.returns()) == 1 and sum(child.returns()) == 1:
-                return label, None
+        if wins_at_once(child, me):
+            return label, None
         after[label] = child
     safe = []
     for label, child in after.items():
