@@ -9,6 +9,7 @@ the step looks right, and moving components whose place the seat cannot see.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Optional
 
 from ..errors import RulesError
@@ -34,6 +35,12 @@ def _agreement(observation, target) -> tuple:
             break
         agree += 1
     return agree, -distance(observation, target)
+
+
+@lru_cache(maxsize=4096)
+def _word_pattern(text: str):
+    """A pattern finding text as whole words (a component's words in an event)."""
+    return re.compile(rf"(?<!\w){re.escape(text)}(?!\w)")
 
 
 class Repairs:
@@ -275,12 +282,15 @@ class Repairs:
         real = target.events[k]
         guessed = candidate.observation.events[k] if k < len(candidate.observation.events) else ""
         parent = candidate.parent
-        words: dict = {}
+        named: dict = {}
 
         def names(comp: int, event: str) -> bool:
-            if comp not in words:
-                words[comp] = [re.compile(rf"(?<!\w){re.escape(t)}(?!\w)") for t in texts(parent, comp)]
-            return any(w.search(event) for w in words[comp])
+            # each component tested once against each of the two events, not once per pair it is in
+            key = (comp, event)
+            found = named.get(key)
+            if found is None:
+                found = named[key] = any(_word_pattern(t).search(event) for t in texts(parent, comp))
+            return found
 
         both, one = [], []
         for a, b in hidden_pairs(parent, self.seat):
