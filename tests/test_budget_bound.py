@@ -89,6 +89,22 @@ def test_repairs_stop_at_the_soft_deadline_within_one_apply(work_clock):
     assert belief.behind == 0 and belief.exact and belief.stats.transposed == 1
 
 
+def test_the_climbs_leave_the_repairs_in_place_their_share_of_the_time(work_clock):
+    # The transposition climb (replays: dear) stops at its share of the time left to the soft
+    # deadline, so the repairs in place are tried in the same update, before it.
+    real = played(SIX, 4, 3, 60)
+    belief = Belief(real.game, 1, seed=1)
+    belief.now = work_clock
+    belief.update(prefix(real, REPAIRED_AT - 1))
+    tried, repair = [], belief._repair
+    belief._repair = lambda found, step: tried.append(work_clock.t) or repair(found, step)
+    start = work_clock.t
+    soft = start + 120 * TICK         # the climb alone takes more (test_the_step_chosen_does_need_repairs)
+    belief.update(prefix(real, REPAIRED_AT), soft=soft, hard=soft + 1000 * TICK)
+    assert tried and tried[0] < soft
+    assert belief.exact
+
+
 def test_an_update_stops_at_its_hard_deadline_inside_a_step(work_clock):
     # Many steps behind: the first step of the update is taken whatever the clock (its proposal),
     # no apply of any later step starts past the hard deadline.

@@ -18,7 +18,8 @@ step, each particle keeping the path that made it (deals.py):
   (the next card of a deck: another outcome of the chance that laid them, the path kept);
   then the deal of a guess is changed (deals.py): two components the seat cannot
   tell apart exchanged in every hidden draw of its path, steered by the components the
-  step's events name, the path replayed and checked; then the step is repaired in place
+  step's events name, the path replayed and checked (under a deadline, these climbs have
+  CLIMB_SHARE of the time left to repair the step); then the step is repaired in place
   (repair.py: lookalikes swapped, components whose place the seat cannot see moved); then
   the deal wanders (random transpositions kept while the path fits, the step tried after each); then
   the last NEAR_BACK (then FAR_BACK) steps are followed again with 4 (then 8) times the
@@ -69,6 +70,7 @@ _ALL = type("_All", (), {"__lt__": lambda a, b: False, "__gt__": lambda a, b: Tr
 REVEALED = "revealed: "      # how the engine tells simultaneous choices (engine/decisions.py)
 # How many steps back a belief that lost track goes to follow them again with more particles.
 NEAR_BACK, FAR_BACK = 24, 96
+CLIMB_SHARE = 0.5            # of the time left to repair a step, what the climbs keeping the path may take
 POSTPONE = 3                 # updates that may leave a step no guess fits yet before the closest are kept
 
 
@@ -275,7 +277,9 @@ class Belief(Deadlines, Deals, Repairs):
                 found.extend(self._children(particle, step, self.branch, every=True))
             fitting = [c for c in found if c.observation == step.observation]
         if not fitting and self._repairing():
-            fitting = self._reordered(found, step) or self._transpose(particles, step, found)
+            # the climbs that keep the path (dear: replays) get a share of the time, the repairs in
+            # place (a step's work each) the rest: under a deadline both are tried in one move
+            fitting = self._share(CLIMB_SHARE, self._climb, particles, step, found)
         if not found and not fitting and step.label is not None and self._repairing():
             found.extend(self._make_legal(particles, step))
             fitting = [c for c in found if c.observation == step.observation]
@@ -284,6 +288,9 @@ class Belief(Deadlines, Deals, Repairs):
         if not fitting and self._repairing():
             fitting = self._wander(particles, step)
         return fitting
+
+    def _climb(self, particles: list, step, found: list) -> list:
+        return self._reordered(found, step) or self._transpose(particles, step, found)
 
     def _retreat(self, i: int):
         """Follow the steps before step i again from further back with more particles (hidden
