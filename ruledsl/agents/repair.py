@@ -43,6 +43,11 @@ def _word_pattern(text: str):
     return re.compile(rf"(?<!\w){re.escape(text)}(?!\w)")
 
 
+def _names(state, comp: int, event: str) -> bool:
+    """Whether the event names the component by any of its words (texts)."""
+    return any(_word_pattern(t).search(event) for t in texts(state, comp))
+
+
 class Repairs:
     """The repairs, as methods of a Belief (they use its seat, generator, budget and stats)."""
 
@@ -282,23 +287,18 @@ class Repairs:
         real = target.events[k]
         guessed = candidate.observation.events[k] if k < len(candidate.observation.events) else ""
         parent = candidate.parent
-        named: dict = {}
-
-        def names(comp: int, event: str) -> bool:
-            # each component tested once against each of the two events, not once per pair it is in
-            key = (comp, event)
-            found = named.get(key)
-            if found is None:
-                found = named[key] = any(_word_pattern(t).search(event) for t in texts(parent, comp))
-            return found
-
+        pairs = hidden_pairs(parent, self.seat)
+        # which components each event names, each tested once (not once for every pair it is in)
+        comps = {c for pair in pairs for c in pair}
+        in_real = {c for c in comps if _names(parent, c, real)}
+        in_guessed = {c for c in comps if _names(parent, c, guessed)} if guessed != real else in_real
         both, one = [], []
-        for a, b in hidden_pairs(parent, self.seat):
+        for a, b in pairs:
             for x, y in ((a, b), (b, a)):
-                in_real, in_guess = names(x, real) and not names(y, real), names(y, guessed) and not names(x, guessed)
-                if in_real and in_guess:
+                told, guess = x in in_real and y not in in_real, y in in_guessed and x not in in_guessed
+                if told and guess:
                     both.append((x, y))
-                elif in_real or in_guess:
+                elif told or guess:
                     one.append((x, y))
         return both if both_only else both + one
 
