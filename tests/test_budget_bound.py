@@ -14,7 +14,7 @@ import pytest
 
 import ruledsl
 from ruledsl.agents import Belief, Budget, ISMCTSAgent, MCTSAgent
-from ruledsl.agents.ismcts import BELIEF_HARD
+from ruledsl.agents.ismcts import BELIEF_HARD, BELIEF_SOFT, belief_deadlines
 from ruledsl.agents.rollout import play_randomly
 from ruledsl.agents.search import SearchAgent, decisive
 from ruledsl.runtime.api import GameState
@@ -281,6 +281,7 @@ class _Recorded:
 
     def __init__(self, game, seat, behind):
         self.game, self.seat, self.behind, self.exact, self.calls = game, seat, behind, True, []
+        self.particles = ["a guess"]
 
     def update(self, state, soft=None, hard=None, spread=None):
         self.calls.append((soft, hard))
@@ -298,3 +299,17 @@ def test_a_belief_behind_since_the_last_move_repairs_until_the_hard_deadline(beh
     (soft, hard), = bot.belief.calls
     assert hard == clock.at(BELIEF_HARD)
     assert (soft == hard) == bool(behind)
+
+
+def test_a_belief_that_has_followed_nothing_yet_repairs_until_the_hard_deadline():
+    """A new belief has the whole game so far to follow (the set-up, dealt step by step): like one
+    behind, its first move likely goes without a search, so its repairs may use the search's share."""
+    state = played(SIX, 3, 2, 20)
+    belief = Belief(state.game, 0, seed=1)
+    clock = Budget(seconds=1.0).clock(lambda: 100.0)
+    soft, hard, _ = belief_deadlines(belief, clock)
+    assert soft == hard == clock.at(BELIEF_HARD)
+    belief.update(state)
+    soft, hard, _ = belief_deadlines(belief, clock)
+    assert soft == clock.at(BELIEF_SOFT) < hard
+    assert belief_deadlines(belief, Budget(iterations=10).clock()) == (None, None, None)
