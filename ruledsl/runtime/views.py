@@ -304,7 +304,11 @@ def _contents_key(prog, st, place, seat, handles) -> tuple:
     if type(place) is Zone and ZONE_SHAPES[place.shape].stacked:
         return tuple(_UNDER if k[2] is None and (i > 0 or unsettled) else k for i, k in enumerate(keys))
     if type(place) is Location or not place.ordered or unsettled:
-        hidden = iter(sorted((k for k in keys if k[2] is None), key=repr))
+        hidden = [k for k in keys if k[2] is None]
+        if len(hidden) < 2 or all(k == hidden[0] for k in hidden):
+            return tuple(keys)      # in any order alike (backs of one look: a pile, a hand dealt face down)
+        hidden.sort(key=repr)
+        hidden = iter(hidden)
         return tuple(next(hidden) if k[2] is None else k for k in keys)
     return tuple(keys)
 
