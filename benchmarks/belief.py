@@ -12,7 +12,10 @@ by its odds, every seat a RandomAgent) up to --actions actions. Seat i % players
 Belief (seed i) and brings it up to date at each of its decisions with more than one option,
 as ismcts does before it searches: with no deadline (the default: the belief does all the
 work it needs, so the figures do not depend on the machine's load beyond the seconds), or
-with the soft and hard deadlines of a --budget of seconds (ismcts's BELIEF_SOFT, BELIEF_HARD).
+with the deadlines ismcts gives it in a move of a --budget of seconds (ismcts.belief_deadlines:
+repairs until BELIEF_SOFT of it, following until BELIEF_HARD; a belief behind, or new, repairs until
+BELIEF_HARD too), read on the process's clock (time.process_time), so that what else the machine
+runs does not take the belief's time: as on a quiet machine.
 Per file: updates, process seconds an update (median, 90th percentile, max), the total,
 applies (the belief's work, a count), and the share of updates that ended exact and caught up.
 """
@@ -28,9 +31,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import ruledsl  # noqa: E402
-from ruledsl.agents import Belief, RandomAgent, seat_seed  # noqa: E402
+from ruledsl.agents import Belief, Budget, RandomAgent, seat_seed  # noqa: E402
 from ruledsl.agents.determinise import LostTrack  # noqa: E402
-from ruledsl.agents.ismcts import BELIEF_HARD, BELIEF_SOFT, BELIEF_SPREAD  # noqa: E402
+from ruledsl.agents.ismcts import belief_deadlines  # noqa: E402
 
 
 def game_files(files=None) -> list:
@@ -41,12 +44,19 @@ def game_files(files=None) -> list:
                   + list((ROOT / "games" / "examples").glob("*.rules")))
 
 
+def clock(seconds: float):
+    """A move's clock, on the process's time (as `belief.now`): the deadlines do not move with what
+    else the machine runs."""
+    return Budget(seconds=seconds).clock(time.process_time)
+
+
 def follow_one(game, seed: int, seat: int, actions: int, budget) -> dict:
     """One random game, the seat's belief brought up to date at each of its choices."""
     state = game.new_game(seed=seed, chance="explicit")
     agents = {s: RandomAgent(seat_seed(seed, s)) for s in range(game.players)}
     agents[ruledsl.CHANCE] = RandomAgent(seat_seed(seed, ruledsl.CHANCE))
     belief = Belief(game, seat, seed)
+    belief.now = time.process_time
     cpu, exact, lost = [], 0, False
     while not state.is_terminal() and len(state.actions_taken) < actions:
         if state.current_player == seat and len(state.legal_actions()) > 1 and not lost:
@@ -55,9 +65,7 @@ def follow_one(game, seed: int, seat: int, actions: int, budget) -> dict:
                 if budget is None:
                     belief.update(state)
                 else:
-                    t = time.perf_counter()
-                    belief.update(state, t + BELIEF_SOFT * budget, t + BELIEF_HARD * budget,
-                                  t + BELIEF_SPREAD * budget)
+                    belief.update(state, *belief_deadlines(belief, clock(budget)))
                 ok = belief.exact and not belief.behind
             except LostTrack:
                 ok, lost = False, True

@@ -14,7 +14,7 @@ import pytest
 
 import ruledsl
 from ruledsl.agents import Belief, Budget, ISMCTSAgent, MCTSAgent
-from ruledsl.agents.ismcts import BELIEF_HARD
+from ruledsl.agents.ismcts import BELIEF_HARD, BELIEF_SOFT, belief_deadlines
 from ruledsl.agents.rollout import play_randomly
 from ruledsl.agents.search import SearchAgent, decisive
 from ruledsl.runtime.api import GameState
@@ -87,6 +87,22 @@ def test_repairs_stop_at_the_soft_deadline_within_one_apply(work_clock):
     assert belief.exact                            # the step was left for the next update, not guessed
     belief.update(prefix(real, REPAIRED_AT))
     assert belief.behind == 0 and belief.exact and belief.stats.transposed == 1
+
+
+def test_the_climbs_leave_the_repairs_in_place_their_share_of_the_time(work_clock):
+    # The transposition climb (replays: dear) stops at its share of the time left to the soft
+    # deadline, so the repairs in place are tried in the same update, before it.
+    real = played(SIX, 4, 3, 60)
+    belief = Belief(real.game, 1, seed=1)
+    belief.now = work_clock
+    belief.update(prefix(real, REPAIRED_AT - 1))
+    tried, repair = [], belief._repair
+    belief._repair = lambda found, step: tried.append(work_clock.t) or repair(found, step)
+    start = work_clock.t
+    soft = start + 120 * TICK         # the climb alone takes more (test_the_step_chosen_does_need_repairs)
+    belief.update(prefix(real, REPAIRED_AT), soft=soft, hard=soft + 1000 * TICK)
+    assert tried and tried[0] < soft
+    assert belief.exact
 
 
 def test_an_update_stops_at_its_hard_deadline_inside_a_step(work_clock):
@@ -265,6 +281,7 @@ class _Recorded:
 
     def __init__(self, game, seat, behind):
         self.game, self.seat, self.behind, self.exact, self.calls = game, seat, behind, True, []
+        self.particles = ["a guess"]
 
     def update(self, state, soft=None, hard=None, spread=None):
         self.calls.append((soft, hard))
@@ -314,3 +331,17 @@ def test_guesses_a_repair_made_fit_are_kept_when_the_clock_stops_the_rest():
         else:
             with pytest.raises(Late):
                 belief._repair(found, target)
+
+
+def test_a_belief_that_has_followed_nothing_yet_repairs_until_the_hard_deadline():
+    """A new belief has the whole game so far to follow (the set-up, dealt step by step): like one
+    behind, its first move likely goes without a search, so its repairs may use the search's share."""
+    state = played(SIX, 3, 2, 20)
+    belief = Belief(state.game, 0, seed=1)
+    clock = Budget(seconds=1.0).clock(lambda: 100.0)
+    soft, hard, _ = belief_deadlines(belief, clock)
+    assert soft == hard == clock.at(BELIEF_HARD)
+    belief.update(state)
+    soft, hard, _ = belief_deadlines(belief, clock)
+    assert soft == clock.at(BELIEF_SOFT) < hard
+    assert belief_deadlines(belief, Budget(iterations=10).clock()) == (None, None, None)

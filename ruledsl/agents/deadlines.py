@@ -6,9 +6,11 @@ limit (`_within`), checks the clock: past the limit the section is abandoned at 
 no loop of the belief, however long or however dear its unit, runs past its deadline by more than
 one apply and the view digest that goes with it. Reading the clock costs about a tenth of a
 microsecond, an apply from twenty microseconds to a few milliseconds: the check is made at every
-one. Repairs are limited by the soft deadline (the step they did not make fit is left for the next
-update, up to POSTPONE times, then its closest guesses are kept); the rest of following a step by
-the hard one (the step is left for the next update: the belief is `behind`).
+one. Repairs are limited by the soft deadline (the step they did not make fit is left for the
+next update, up to POSTPONE times, then its closest guesses are kept), and one of them may be
+given a share of the time left to them (`_share`: the climbs that replay paths take half, so the
+repairs after them are tried in the same update); the rest of following a step by the hard one
+(the step is left for the next update: the belief is `behind`).
 
 Only the first step of an update that starts before its hard deadline is taken whatever the clock
 says, so that every update makes progress: its proposal, at the particles `_affordable` (at least
@@ -58,6 +60,17 @@ class Deadlines:
             return work(*args)
         finally:
             self._limit = outer
+
+    def _share(self, fraction: float, work, *args):
+        """work(*args) given `fraction` of the time left before the soft deadline (no limit without
+        one), [] when that runs out (Late): the work after it gets the rest of the time."""
+        if self._soft is None:
+            return work(*args)
+        start = self.now()
+        try:
+            return self._within(start + fraction * (self._soft - start), work, *args)
+        except Late:
+            return []
 
     def _out_of_work(self) -> bool:
         """Whether this update has no work left for repairs: its count of applies, or its time

@@ -18,11 +18,12 @@ step, each particle keeping the path that made it (deals.py):
   (the next card of a deck: another outcome of the chance that laid them, the path kept);
   then the deal of a guess is changed (deals.py): two components the seat cannot
   tell apart exchanged in every hidden draw of its path, steered by the components the
-  step's events name, the path replayed and checked; then the step is repaired in place
+  step's events name, the path replayed and checked (under a deadline, these climbs have
+  CLIMB_SHARE of the time left to repair the step); then the step is repaired in place
   (repair.py: lookalikes swapped, components whose place the seat cannot see moved); then
   the deal wanders (random transpositions kept while the path fits, the step tried after each); then
   the last NEAR_BACK (then FAR_BACK) steps are followed again with 4 (then 8) times the
-  particles: consequences of hidden moves that show only later;
+  particles (retreat.py): consequences of hidden moves that show only later;
 - the particles are resampled to `particles` by weight (systematic resampling); equal
   draws share one state, with a count; a cloud that collapsed onto few guesses is spread by
   random transpositions of their deals, each kept when its replay fits.
@@ -61,17 +62,17 @@ from .deals import Deals, entry_of, link
 from .observe import Observer, observe
 from .particles import Candidate, Particle, Stats
 from .repair import Repairs
+from .retreat import FAR_BACK, Retreats
 
 SEED_SPACE = 2 ** 62
 CLOSEST_VIEWS = 4            # candidates whose whole views a fallback compares
 BROADEN = 4                  # guesses that try every option of a step none of their draws fits
 REVEALED = "revealed: "      # how the engine tells simultaneous choices (engine/decisions.py)
-# How many steps back a belief that lost track goes to follow them again with more particles.
-NEAR_BACK, FAR_BACK = 24, 96
+CLIMB_SHARE = 0.5            # of the time left to repair a step, what the climbs keeping the path may take
 POSTPONE = 3                 # updates that may leave a step no guess fits yet before the closest are kept
 
 
-class Belief(Deadlines, Deals, Repairs):
+class Belief(Deadlines, Deals, Repairs, Retreats):
     """What one seat may believe the whole state to be, kept up to date with `update(state)`
     and sampled with `sample(rng)`. See the module docstring."""
 
@@ -103,6 +104,7 @@ class Belief(Deadlines, Deals, Repairs):
         self._rate = 1e-3             # seconds an apply costs, as measured (_measure)
         self._dead: dict = {}         # transpositions known to contradict a path (deals.py)
         self._postponed: dict = {}    # step -> how many updates left it for the next (_postpone)
+        self._retreated = None        # where a retreat stopped, to go on from at the next update (retreat.py)
 
     # ------------------------------------------------------------------ following the game
     def update(self, state, soft=None, hard=None, spread=None) -> bool:
@@ -209,7 +211,7 @@ class Belief(Deadlines, Deals, Repairs):
             self.exact = False
             self.stats.inexact_steps += 1
         self.deal = best if not best_d else None
-        self._dead, self._postponed = {}, {}
+        self._dead, self._postponed, self._retreated = {}, {}, None
         self.particles = [Particle(best, self.size, ())]
         self.history = {0: self.particles}
 
@@ -237,6 +239,7 @@ class Belief(Deadlines, Deals, Repairs):
             cloud = self._resample(closest, size)
         self.particles = cloud
         self.followed = i + 1
+        self._retreated = None
         self.history[i + 1] = cloud
         self.history.pop(i + 1 - FAR_BACK, None)
         return True
@@ -280,7 +283,9 @@ class Belief(Deadlines, Deals, Repairs):
                 found.extend(self._children(particle, step, self.branch, every=True))
             fitting = [c for c in found if c.observation == step.observation]
         if not fitting and self._repairing():
-            fitting = self._reordered(found, step) or self._transpose(particles, step, found)
+            # the climbs that keep the path (dear: replays) get a share of the time, the repairs in
+            # place (a step's work each) the rest: under a deadline both are tried in one move
+            fitting = self._share(CLIMB_SHARE, self._climb, particles, step, found)
         if not found and not fitting and step.label is not None and self._repairing():
             found.extend(self._make_legal(particles, step))
             fitting = [c for c in found if c.observation == step.observation]
@@ -290,34 +295,8 @@ class Belief(Deadlines, Deals, Repairs):
             fitting = self._wander(particles, step)
         return fitting
 
-    def _retreat(self, i: int):
-        """Follow the steps before step i again from further back with more particles (hidden
-        moves whose consequences show only later); the cloud after step i, or None (also when
-        the soft deadline stops it)."""
-        try:
-            return self._back(i)
-        except Late:
-            return None
-
-    def _back(self, i: int):
-        steps = self.observer.steps
-        for back, factor in ((NEAR_BACK, 4), (FAR_BACK, 8)):
-            start = max(0, i - back)
-            while start not in self.history:
-                start += 1
-            cloud = self.history[start]
-            floor = self._budget - self.work // 4
-            for j in range(start, i + 1):
-                if self._budget <= floor or self._out_of_work():
-                    return None
-                self._at = j
-                cloud, _ = self._step_cloud(cloud, steps[j], self.size * factor)
-                if cloud is None:
-                    break
-            if cloud is not None:
-                self.stats.retreats += 1
-                return self._resample([Candidate.kept(p) for p in cloud], self.size)
-        return None
+    def _climb(self, particles: list, step, found: list) -> list:
+        return self._reordered(found, step) or self._transpose(particles, step, found)
 
     def _children(self, particle, step, wide: int, every: bool = False) -> list:
         """The candidates after step from one particle, each with its weight: `wide` options drawn

@@ -46,6 +46,20 @@ DECISIVE_SAMPLES = 8    # determinisations in which a move must win at once to b
 DECISIVE_OPTIONS = 256  # options past which no move is checked for a win at once
 
 
+def belief_deadlines(belief, clock) -> tuple:
+    """(soft, hard, spread): the deadlines of a belief's update in a move (None, None, None for a
+    budget of iterations). A belief behind since the last move, or that has followed nothing yet
+    (the whole game so far to follow: the set-up, dealt step by step), likely leaves this move
+    without a search (played at random), so the search's share of the budget goes to its
+    repairs as well: soft = hard."""
+    if clock is None or clock.at(1) is None:
+        return None, None, None
+    soft, hard, spread = clock.at(BELIEF_SOFT), clock.at(BELIEF_HARD), clock.at(BELIEF_SPREAD)
+    if belief.exact and (belief.behind or not belief.particles):
+        soft = hard
+    return soft, hard, spread
+
+
 class ISMCTSAgent(SearchAgent):
     """Information-set MCTS (multiple observers) over determinisations of the seat's belief.
     belief_options: settings of its Belief (particles, branch, …)."""
@@ -70,12 +84,7 @@ class ISMCTSAgent(SearchAgent):
         b = self.belief
         if b is None or b.game is not state.game or b.seat != seat:
             b = self.belief = self._new_belief(state)
-        soft, hard, spread = (clock.at(BELIEF_SOFT), clock.at(BELIEF_HARD), clock.at(BELIEF_SPREAD)) \
-            if clock is not None else (None, None, None)
-        if b.behind and b.exact and hard is not None:
-            # Behind since the last move: this one is likely played without a search (at random),
-            # so the search's share of the budget goes to the repairs as well.
-            soft = hard
+        soft, hard, spread = belief_deadlines(b, clock)
         try:
             if b.exact or soft is None:
                 b.update(state, soft, hard, spread)

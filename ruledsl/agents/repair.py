@@ -9,6 +9,7 @@ the step looks right, and moving components whose place the seat cannot see.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Optional
 
 from ..errors import RulesError
@@ -35,6 +36,17 @@ def _agreement(observation, target) -> tuple:
             break
         agree += 1
     return agree, -distance(observation, target)
+
+
+@lru_cache(maxsize=4096)
+def _word_pattern(text: str):
+    """A pattern finding text as whole words (a component's words in an event)."""
+    return re.compile(rf"(?<!\w){re.escape(text)}(?!\w)")
+
+
+def _names(state, comp: int, event: str) -> bool:
+    """Whether the event names the component by any of its words (texts)."""
+    return any(_word_pattern(t).search(event) for t in texts(state, comp))
 
 
 class Repairs:
@@ -281,20 +293,18 @@ class Repairs:
         real = target.events[k]
         guessed = candidate.observation.events[k] if k < len(candidate.observation.events) else ""
         parent = candidate.parent
-        words: dict = {}
-
-        def names(comp: int, event: str) -> bool:
-            if comp not in words:
-                words[comp] = [re.compile(rf"(?<!\w){re.escape(t)}(?!\w)") for t in texts(parent, comp)]
-            return any(w.search(event) for w in words[comp])
-
+        pairs = hidden_pairs(parent, self.seat)
+        # which components each event names, each tested once (not once for every pair it is in)
+        comps = {c for pair in pairs for c in pair}
+        in_real = {c for c in comps if _names(parent, c, real)}
+        in_guessed = {c for c in comps if _names(parent, c, guessed)} if guessed != real else in_real
         both, one = [], []
-        for a, b in hidden_pairs(parent, self.seat):
+        for a, b in pairs:
             for x, y in ((a, b), (b, a)):
-                in_real, in_guess = names(x, real) and not names(y, real), names(y, guessed) and not names(x, guessed)
-                if in_real and in_guess:
+                told, guess = x in in_real and y not in in_real, y in in_guessed and x not in in_guessed
+                if told and guess:
                     both.append((x, y))
-                elif in_real or in_guess:
+                elif told or guess:
                     one.append((x, y))
         return both if both_only else both + one
 

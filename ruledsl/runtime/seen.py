@@ -189,13 +189,33 @@ class Handles:
         self.given = {}
         prog, st, seat, classes = self.prog, self.st, self.seat, self.classes
         zones = prog.defn.zones
-        for place in prog.places:
+        if seat is None:
+            for place in prog.places:
+                if type(place) is Zone and zones[place.decl_name].hidden:
+                    continue
+                for c in st.contents[place.index]:
+                    members = classes[c.id]
+                    if members is not None and knows_position(st, c, seat) and sees(prog, st, c, seat):
+                        self._give(c.id, members)
+            return
+        # the same tests for a seat (sees_position, sees_face) written out: a view digest numbers
+        # every component of the game
+        face_up, known, owners, loc, places = st.face, st.known, st.owner, st.loc, prog.places
+        for place in places:
             if type(place) is Zone and zones[place.decl_name].hidden:
                 continue
             for c in st.contents[place.index]:
-                members = classes[c.id]
-                if members is not None and knows_position(st, c, seat) and sees(prog, st, c, seat):
-                    self._give(c.id, members)
+                cid = c.id
+                members = classes[cid]
+                if members is None:
+                    continue
+                position = c.kind.position
+                if position != "all":
+                    owner = owners[cid]
+                    if position != "owner" or owner is None or owner.index != seat:
+                        continue
+                if face_up[cid] or (known[cid] | places[loc[cid]].sees) >> seat & 1:
+                    self._give(cid, members)
 
     def _give(self, cid: int, members: tuple) -> int:
         count = self.used.get(members, 0)

@@ -296,14 +296,47 @@ _VARIABLES, _PER_PLACE = 6, (7, 8)      # where Digest.main holds them (view_dig
 def _contents_key(prog, st, place, seat, handles) -> tuple:
     """What _contents shows of a place, as keys (see _comp_key): stacks show only their top
     item's back, places without an order their hidden items in an order of their own."""
-    keys = [_comp_key(prog, st, c, seat, handles) for c in st.contents[place.index] if knows_position(st, c, seat)]
+    if seat is None:
+        keys = [_comp_key(prog, st, c, seat, handles) for c in st.contents[place.index] if knows_position(st, c, seat)]
+    else:
+        keys = _seat_keys(prog, st, st.contents[place.index], seat, handles)
     unsettled = place.index in st.lazy
     if type(place) is Zone and ZONE_SHAPES[place.shape].stacked:
         return tuple(_UNDER if k[2] is None and (i > 0 or unsettled) else k for i, k in enumerate(keys))
     if type(place) is Location or not place.ordered or unsettled:
-        hidden = iter(sorted((k for k in keys if k[2] is None), key=repr))
+        hidden = [k for k in keys if k[2] is None]
+        if len(hidden) < 2 or all(k == hidden[0] for k in hidden):
+            return tuple(keys)      # in any order alike (backs of one look: a pile, a hand dealt face down)
+        hidden.sort(key=repr)
+        hidden = iter(hidden)
         return tuple(next(hidden) if k[2] is None else k for k in keys)
     return tuple(keys)
+
+
+def _seat_keys(prog, st, comps, seat: int, handles) -> list:
+    """[_comp_key] of the components a seat knows the place of, among comps: the same keys, its
+    tests (knows_position, sees_face, comp_view's fields) written out in one loop, since a view
+    digest makes one for every component of the game."""
+    face_up, known, owners, fields, loc, places = st.face, st.known, st.owner, st.fields, st.loc, prog.places
+    plans = _field_plans(prog)
+    keys = []
+    for comp in comps:
+        cid = comp.id
+        kind = comp.kind
+        owner = owners[cid]
+        mine = owner is not None and owner.index == seat
+        if kind.position != "all" and not (kind.position == "owner" and mine):
+            continue
+        face = bool(face_up[cid] or (known[cid] | places[loc[cid]].sees) >> seat & 1)
+        plan = plans.get(kind)
+        if plan is None:
+            plan = _field_plan(plans, kind)
+        values = fields[cid]
+        shown = tuple(value if type(value) in _PLAIN or value is None else encode(prog, st, value, seat, handles)
+                      for value in map(values.__getitem__, plan[2 * face + mine]))
+        keys.append((kind.name, owner, handles.of(comp), face_up[cid], shown) if face else
+                    (kind.name, owner, None, None, shown))
+    return keys
 
 
 _UNDER = ("under a stack's top",)
@@ -316,15 +349,34 @@ def _comp_key(prog, st, comp: Comp, seat, handles):
     kind = comp.kind
     owner = st.owner[cid]
     face = sees(prog, st, comp, seat)
-    shown = []
-    for name, vis, value in zip(kind.fields, kind.field_visibility, st.fields[cid]):
-        if name in kind.hidden:
-            continue
-        if vis == "all" or (vis is None and face) or (vis == "owner" and owner is not None and owner.index == seat):
-            t = type(value)
-            shown.append(value if t in (int, str, bool, float) or value is None else
-                         encode(prog, st, value, seat, handles))
-    return (kind.name, owner, handles.of(comp) if face else None, st.face[cid] if face else None, tuple(shown))
+    plans = _field_plans(prog)
+    plan = plans.get(kind) or _field_plan(plans, kind)
+    values = st.fields[cid]
+    shown = tuple(value if type(value) in _PLAIN or value is None else encode(prog, st, value, seat, handles)
+                  for value in map(values.__getitem__, plan[2 * face + (owner is not None and owner.index == seat)]))
+    return (kind.name, owner, handles.of(comp) if face else None, st.face[cid] if face else None, shown)
+
+
+_PLAIN = frozenset((int, str, bool, float))
+
+
+def _field_plans(prog) -> dict:
+    """kind -> _field_plan(kind), kept with the program."""
+    plans = getattr(prog, "_field_plans", None)
+    if plans is None:
+        plans = prog._field_plans = {}
+    return plans
+
+
+def _field_plan(plans: dict, kind) -> tuple:
+    """The indices of the fields a view shows of a component of this kind (comp_view's rule), in
+    their order, for each (face seen, seat its owner), indexed 2 * face + owner: worked out once
+    per kind, where comp_view tests every field of every component."""
+    plan = plans[kind] = tuple(
+        tuple(i for i, (name, vis) in enumerate(zip(kind.fields, kind.field_visibility))
+              if name not in kind.hidden and (vis == "all" or (vis is None and face) or (vis == "owner" and mine)))
+        for face in (False, True) for mine in (False, True))
+    return plan
 
 
 def _dynamic_exits(prog) -> frozenset:
