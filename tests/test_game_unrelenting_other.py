@@ -99,7 +99,7 @@ def test_the_log_names_pieces_as_players_do():
         pass
     log = state.events(None)
     assert any(line.startswith("Henry moves from outside the house to F2-11") for line in log)
-    assert "Henry's rabbit, Catherine's rabbit, Tilly's rabbit and Carleton's rabbit move from hutch to F1-5" in log
+    assert "Carleton's rabbit, Catherine's rabbit, Henry's rabbit and Tilly's rabbit move from hutch to F1-5" in log
     assert not any(re.match(r"^(Figure|Rabbit|Item) ", line) for line in log)
 
 

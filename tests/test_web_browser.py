@@ -232,7 +232,7 @@ def check_pages(seen: dict) -> None:
 
 
 GAMES = [("tillinghast", ["human", "human", "random"], 4, 200),
-         ("haunting-house", ["human", "random", "human"], 5, 40)]
+         ("haunting-house", ["human", "random", "human"], 7, 40)]
 
 
 @pytest.mark.parametrize("key, kinds, seed, kill_at", GAMES)
