@@ -368,3 +368,21 @@ def test_the_last_of_simultaneous_choices_is_proposed_as_the_reveal_in_its_own_s
     options = [(label, 1.0) for label in guess.legal_labels()]
     assert len(options) > 1 and told in dict(options)
     assert belief._told_later(guess, i, options) == [(told, 1.0)]
+
+
+def test_steps_older_than_any_retreat_keep_their_digest_and_not_their_state():
+    """A seat's observation of a step keeps a copy of the state, for its view; once the belief has
+    followed the game further than a retreat goes back, only the digest is kept (the memory of a
+    long game's belief grew by a whole state a step). The belief still follows exactly."""
+    from ruledsl.agents.retreat import FAR_BACK
+    real = played(load("tillinghast.rules", 2, {}), 3, FAR_BACK + 80)
+    belief = Belief(real.game, 0, seed=3)
+    belief.update(real)
+    steps = belief.observer.steps
+    assert len(steps) > FAR_BACK + 40 and belief.exact
+    holding = [i for i, s in enumerate(steps) if s.observation._state is not None]
+    assert holding and min(holding) >= belief.followed - FAR_BACK - 1
+    settled = steps[0].observation
+    assert settled.digest == settled.digest and settled.digest.exits() is not None
+    with pytest.raises(RuntimeError):
+        settled.view

@@ -242,6 +242,8 @@ class Belief(Deadlines, Deals, Repairs, Retreats):
         self._retreated = None
         self.history[i + 1] = cloud
         self.history.pop(i + 1 - FAR_BACK, None)
+        if i > FAR_BACK:        # older than any retreat goes back to: compared by its digest alone
+            self.observer.steps[i - FAR_BACK - 1].observation.settle()
         return True
 
     def _postpone(self, i: int) -> bool:
