@@ -34,14 +34,7 @@ import ruledsl  # noqa: E402
 from ruledsl.agents import Belief, Budget, RandomAgent, seat_seed  # noqa: E402
 from ruledsl.agents.determinise import LostTrack  # noqa: E402
 from ruledsl.agents.ismcts import belief_deadlines  # noqa: E402
-
-
-def game_files(files=None) -> list:
-    """The bundled files as paths from the checkout, or `files`: any rules files (your own games)."""
-    if files:
-        return [str(Path(f).resolve()) for f in files]
-    return sorted(str(p.relative_to(ROOT)) for p in list((ROOT / "games").glob("*.rules"))
-                  + list((ROOT / "games" / "examples").glob("*.rules")))
+from bots import game_files  # noqa: E402  (benchmarks/bots.py: the bundled files, or those given)
 
 
 def clock(seconds: float):

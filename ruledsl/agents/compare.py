@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 from ..runtime.sampling import seat_layout, stand_ins
 
@@ -49,6 +50,12 @@ def told_nearness(a, b) -> tuple:
 
 
 _WORD = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=4096)
+def word_pattern(text: str):
+    """A pattern finding text as whole words (a component as an event names it)."""
+    return re.compile(rf"(?<!\w){re.escape(text)}(?!\w)")
 
 
 def _words(x: str, y: str) -> int:

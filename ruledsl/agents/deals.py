@@ -30,12 +30,11 @@ likely as another).
 """
 from __future__ import annotations
 
-import re
 
 from ..errors import IllegalAction, RulesError
 from ..runtime.model.values import Comp, display
 from ..runtime.sampling import chance_values, exchange, hidden_pairs, identity, reseed
-from .compare import misplaced, nearer, nearness
+from .compare import misplaced, nearer, nearness, word_pattern
 from .particles import Particle
 
 TOLD, INDEX, DRAWN = "t", "i", "c"
@@ -386,7 +385,7 @@ def _parts(events: tuple) -> list:
 def _names(state, comp: int, text: str) -> bool:
     """Whether text names the component by what it reads as (its display)."""
     shown = display(state, state.prog.comps[comp])
-    return bool(shown) and re.search(rf"(?<!\w){re.escape(shown)}(?!\w)", text) is not None
+    return bool(shown) and word_pattern(shown).search(text) is not None
 
 
 def _names_any(entry, swap: dict) -> bool:

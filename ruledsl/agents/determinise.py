@@ -104,7 +104,6 @@ class Belief(Deadlines, Deals, Repairs, Retreats):
         self._rate = 1e-3             # seconds an apply costs, as measured (_measure)
         self._dead: dict = {}         # transpositions known to contradict a path (deals.py)
         self._postponed: dict = {}    # step -> how many updates left it for the next (_postpone)
-        self._retreated = None        # where a retreat stopped, to go on from at the next update (retreat.py)
 
     # ------------------------------------------------------------------ following the game
     def update(self, state, soft=None, hard=None, spread=None) -> bool:

@@ -8,14 +8,12 @@ the step looks right, and moving components whose place the seat cannot see.
 """
 from __future__ import annotations
 
-import re
-from functools import lru_cache
 from typing import Optional
 
 from ..errors import RulesError
 from ..runtime.sampling import (exchange, hidden_classes, hidden_pairs, lookalikes, relocate, seat_layout, stand_ins,
                                 texts, unseen)
-from .compare import distance, event_distance, misplaced, places, told_nearness
+from .compare import distance, event_distance, misplaced, places, told_nearness, word_pattern
 from .deadlines import Late
 from .observe import observe
 from .particles import Candidate, Particle
@@ -38,15 +36,9 @@ def _agreement(observation, target) -> tuple:
     return agree, -distance(observation, target)
 
 
-@lru_cache(maxsize=4096)
-def _word_pattern(text: str):
-    """A pattern finding text as whole words (a component's words in an event)."""
-    return re.compile(rf"(?<!\w){re.escape(text)}(?!\w)")
-
-
 def _names(state, comp: int, event: str) -> bool:
     """Whether the event names the component by any of its words (texts)."""
-    return any(_word_pattern(t).search(event) for t in texts(state, comp))
+    return any(word_pattern(t).search(event) for t in texts(state, comp))
 
 
 class Repairs:
