@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 
+from ..runtime.model.values import display
 from ..runtime.sampling import seat_layout, stand_ins
 
 
@@ -56,6 +57,13 @@ _WORD = re.compile(r"\w+")
 def word_pattern(text: str):
     """A pattern finding text as whole words (a component as an event names it)."""
     return re.compile(rf"(?<!\w){re.escape(text)}(?!\w)")
+
+
+def named(state, comp: int, text: str) -> bool:
+    """Whether text names the component by what it reads as (its display), not only by one of
+    its fields, which other components share (a colour, a value)."""
+    shown = display(state, state.prog.comps[comp])
+    return bool(shown) and word_pattern(shown).search(text) is not None
 
 
 def _words(x: str, y: str) -> int:

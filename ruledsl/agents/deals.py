@@ -32,9 +32,9 @@ from __future__ import annotations
 
 
 from ..errors import IllegalAction, RulesError
-from ..runtime.model.values import Comp, display
+from ..runtime.model.values import Comp
 from ..runtime.sampling import chance_values, exchange, hidden_pairs, identity, reseed
-from .compare import misplaced, nearer, nearness, word_pattern
+from .compare import misplaced, named, nearer, nearness
 from .particles import Particle
 
 TOLD, INDEX, DRAWN = "t", "i", "c"
@@ -209,13 +209,13 @@ class Deals:
         aligned = [(t, g) for t, g in zip(_parts(target), _parts(guessed)) if t != g]
         told = " ".join(target) + " " + (label or "")
         tiers: list = [[], [], [], []]
-        named: dict = {}
+        known: dict = {}
 
         def names(comp, text):
             key = (comp, text)
-            if key not in named:
-                named[key] = _names(state, comp, text)
-            return named[key]
+            if key not in known:
+                known[key] = named(state, comp, text)
+            return known[key]
 
         for x, y in hidden_pairs(state, self.seat):
             if x not in drawn and y not in drawn:
@@ -380,12 +380,6 @@ def _drawn(nodes: list) -> set:
 def _parts(events: tuple) -> list:
     """The events, each split where it lists several things ("; "), in order."""
     return [part for event in events for part in event.split("; ")]
-
-
-def _names(state, comp: int, text: str) -> bool:
-    """Whether text names the component by what it reads as (its display)."""
-    shown = display(state, state.prog.comps[comp])
-    return bool(shown) and word_pattern(shown).search(text) is not None
 
 
 def _names_any(entry, swap: dict) -> bool:

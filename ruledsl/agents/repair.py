@@ -13,7 +13,7 @@ from typing import Optional
 from ..errors import RulesError
 from ..runtime.sampling import (exchange, hidden_classes, hidden_pairs, lookalikes, relocate, seat_layout, stand_ins,
                                 texts, unseen)
-from .compare import distance, event_distance, misplaced, places, told_nearness, word_pattern
+from .compare import distance, event_distance, misplaced, named, places, told_nearness, word_pattern
 from .deadlines import Late
 from .observe import observe
 from .particles import Candidate, Particle
@@ -95,7 +95,7 @@ class Repairs:
                      for groups in hidden_classes(state, self.seat)
                      for n, a in enumerate(groups) for b in groups[n + 1:]]
             self.rng.shuffle(pairs)
-            for x, y in pairs[:MOVES]:
+            for x, y in (self._label_pairs(state, step.label) + pairs)[:MOVES]:
                 if self._out_of_work():
                     return made
                 swapped = state.clone()
@@ -105,6 +105,22 @@ class Repairs:
                     if any(c.observation == step.observation for c in made) or len(made) >= REPAIRS:
                         return made
         return made
+
+    def _label_pairs(self, state, label: str) -> list:
+        """[(x, y)]: a component the label names (a token drawn, as the seat saw it named) and
+        a lookalike elsewhere that it does not name, shuffled: swapping them may put the one
+        named where the action takes it from. One random pair of each two places (the rest of
+        _make_legal) finds the one named among dozens of lookalikes only by luck."""
+        pairs = []
+        for groups in hidden_classes(state, self.seat):
+            members = [c for group in groups for c in group]
+            named = {c for c in members if _names(state, c, label)}
+            if not named or len(named) == len(members):
+                continue
+            pairs.extend((x, y) for x in sorted(named) for y in members
+                         if y not in named and state.loc[y] != state.loc[x])
+        self.rng.shuffle(pairs)
+        return pairs
 
     def _trade_until_fits(self, candidate, target) -> Optional[Candidate]:
         """Hill-climb when what the seat saw names no component (an accusation answered, a
@@ -298,6 +314,16 @@ class Repairs:
                     both.append((x, y))
                 elif told or guess:
                     one.append((x, y))
+        # An event that names a card names the other cards that share one of its fields too (a
+        # colour, a value): the pairs it names by name are tried first (a stable sort keeps the
+        # order of hidden_pairs among equals).
+        real_names = {c for c in in_real if named(parent, c, real)}
+        guessed_names = {c for c in in_guessed if named(parent, c, guessed)}
+
+        def by_name(pair):
+            return -((pair[0] in real_names) + (pair[1] in guessed_names))
+        both.sort(key=by_name)
+        one.sort(key=by_name)
         return both if both_only else both + one
 
     def _move_until_fits(self, candidate, target) -> Optional[Candidate]:

@@ -1,0 +1,101 @@
+"""The repairs a Belief makes when no guess takes a step as its seat saw it (agents/repair.py):
+each aimed at the components what the seat was told names, so that a repair takes a few tries,
+not luck among dozens of lookalikes."""
+import ruledsl
+from ruledsl.agents import Belief
+from ruledsl.agents.observe import Step
+from ruledsl.runtime.sampling import exchange
+
+BAG = """game "Token bag"
+players 2
+kind Token:
+    label "face": text
+    worth: int = 0
+zone box "game box": bag of Token:
+    23 x Token(label: "plain")
+    1 x Token(label: "gold")
+zone pool: bag of Token
+zone table: area of Token
+setup:
+    draw 6 from box to pool
+flow:
+    draw from pool to table face up
+    win players
+"""
+
+
+def _at_the_draw(seed: int):
+    """(game, the real game before its told draw from the pool): the set-up put the gold token
+    in the pool (at its draw seed % 6), where chance then takes it from."""
+    game = ruledsl.load("bag.rules", text=BAG)
+    real = game.new_game(seed=seed, chance="explicit")
+    for n in range(6):
+        real.apply("gold" if n == seed % 6 else "plain")
+    assert real.current_player == ruledsl.CHANCE and "gold" in real.legal_labels()
+    return game, real
+
+
+def test_an_outcome_told_by_name_is_made_legal_by_swapping_in_the_component_it_names():
+    """The seat saw the gold token drawn from the pool; a guess dealt it into the box (one of 24
+    lookalikes the seat never saw). _make_legal swaps the token the label names into the pool,
+    so the draw can be taken: on every deal, at the first tries (one random pair of places
+    finds it one time in eighteen)."""
+    for seed in range(1, 13):
+        game, real = _at_the_draw(seed)
+        belief = Belief(game, 0, seed=seed, particles=2, min_particles=1)
+        belief.update(real)
+        real.apply("gold")
+        belief.observer.update(real)
+        step = belief.observer.steps[belief.followed]
+        assert isinstance(step, Step) and step.label == "gold"
+        belief._budget = belief.work
+        for particle in belief.particles:        # every guess holds the gold token in the box
+            state = particle.state
+            prog = state.prog
+            gold = next(c.id for c in prog.comps if state.fields[c.id][0] == "gold")
+            if prog.places[state.loc[gold]].name == "pool":
+                assert exchange(state, gold, next(c.id for c in state.contents[prog.places.index(
+                    next(p for p in prog.places if getattr(p, "name", None) == "box"))]), 0)
+            assert "gold" not in state.legal_labels()
+        applies = belief.stats.applies
+        made = belief._make_legal(belief.particles, step)
+        assert any(c.observation == step.observation for c in made), seed
+        assert belief.stats.applies - applies <= 2
+
+
+CARDS = """game "Colours"
+players 2
+kind Card:
+    label "name": text
+    colour: text
+zone deck: deck of Card:
+    Card(label: "Beta", colour: "red")
+    Card(label: "Gamma", colour: "red")
+    Card(label: "Epsilon", colour: "blue")
+    Card(label: "Alpha", colour: "red")
+    Card(label: "Delta", colour: "blue")
+zone hand: hand of Card, per player
+setup:
+    shuffle deck
+    draw 2 from deck to P1.hand
+flow:
+    win players
+"""
+
+
+def test_a_swap_the_events_steer_tries_the_components_named_by_name_first():
+    """The seat was told "Alpha (red) is turned over" where the guess told "Delta (blue)": the
+    event names Alpha by its name and every other red card by its colour. The swap tried first
+    is Alpha for Delta, not another red card for Delta (which cannot make the event agree)."""
+    from types import SimpleNamespace
+    game = ruledsl.load("colours.rules", text=CARDS)
+    state = game.new_game(seed=1, chance="explicit")
+    while state.current_player == ruledsl.CHANCE:
+        state.apply(state.legal_labels()[0])
+    belief = Belief(game, 1, seed=1)
+    ids = {state.fields[c.id][0]: c.id for c in state.prog.comps}
+    candidate = SimpleNamespace(parent=state, observation=SimpleNamespace(events=("Delta (blue) is turned over",)))
+    target = SimpleNamespace(events=("Alpha (red) is turned over",))
+    pairs = belief._named_pairs(candidate, target, 0, both_only=True)
+    assert pairs[0] == (ids["Alpha"], ids["Delta"])
+    assert {x for x, _ in pairs} <= {ids["Alpha"], ids["Beta"], ids["Gamma"]}
