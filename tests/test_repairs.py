@@ -94,8 +94,53 @@ def test_a_swap_the_events_steer_tries_the_components_named_by_name_first():
         state.apply(state.legal_labels()[0])
     belief = Belief(game, 1, seed=1)
     ids = {state.fields[c.id][0]: c.id for c in state.prog.comps}
-    candidate = SimpleNamespace(parent=state, observation=SimpleNamespace(events=("Delta (blue) is turned over",)))
+    candidate = SimpleNamespace(parent=state, state=state, observation=SimpleNamespace(events=("Delta (blue) is turned over",)))
     target = SimpleNamespace(events=("Alpha (red) is turned over",))
     pairs = belief._named_pairs(candidate, target, 0, both_only=True)
     assert pairs[0] == (ids["Alpha"], ids["Delta"])
     assert {x for x, _ in pairs} <= {ids["Alpha"], ids["Beta"], ids["Gamma"]}
+
+
+PLAY = """game "Play one"
+players 2
+kind Token:
+    label "face": text
+zone box "game box": bag of Token:
+    6 x Token(label: "three")
+    2 x Token(label: "bat")
+zone hand: hand of Token, per player
+zone table: area of Token
+setup:
+    draw 3 from box to P1.hand
+flow:
+    choose t from contents(P1.hand) as "play {t}" secretly by P1:
+        move t to table face up
+    win players
+"""
+
+
+def test_the_swaps_tried_first_exchange_the_very_token_the_guess_played():
+    """The seat saw a bat played where the guess played a three: the guess's event names every
+    three (six lookalikes), but only the one its step moved is worth exchanging for a bat. The
+    steered swaps of a repair and the transpositions of a deal both try it first."""
+    from types import SimpleNamespace
+    game = ruledsl.load("play.rules", text=PLAY)
+    for seed in range(1, 9):
+        parent = game.new_game(seed=seed, chance="explicit")
+        while parent.current_player == ruledsl.CHANCE:
+            labels = parent.legal_labels()
+            parent.apply("three" if "three" in labels and len(parent.actions_taken) < 2 else labels[-1])
+        threes = [c.id for c in parent.prog.comps if parent.fields[c.id][0] == "three"]
+        assert exchange(parent, threes[0], threes[-1], 1)      # not the first three of all in the hand
+        child = parent.clone()
+        child.apply("play three")
+        played = next(c.id for c in parent.prog.comps if child.loc[c.id] != parent.loc[c.id])
+        guessed = ("P1 makes a secret choice", "three moves from P1's hand to table")
+        real = ("P1 makes a secret choice", "bat moves from P1's hand to table")
+        candidate = SimpleNamespace(parent=parent, state=child, observation=SimpleNamespace(events=guessed))
+        belief = Belief(game, 1, seed=seed)
+        first = belief._named_pairs(candidate, SimpleNamespace(events=real), 1, both_only=True)[0]
+        assert first[1] == played and child.fields[first[0]][0] == "bat"
+        drawn = {c.id for c in parent.prog.comps}
+        first = belief._pairs(parent, drawn, real, guessed, None, moved=frozenset({played}))[0]
+        assert played in first and {child.fields[c][0] for c in first} == {"bat", "three"}

@@ -66,6 +66,15 @@ def named(state, comp: int, text: str) -> bool:
     return bool(shown) and word_pattern(shown).search(text) is not None
 
 
+def step_moved(candidate) -> frozenset:
+    """The components a candidate's step moved (from its parent's state to its own): those its
+    events name, of all the lookalikes that read as they do."""
+    if candidate.parent is None:
+        return frozenset()
+    before, after = candidate.parent.loc, candidate.state.loc
+    return frozenset(c for c, (a, b) in enumerate(zip(before, after)) if a != b)
+
+
 def _words(x: str, y: str) -> int:
     a, b = Counter(_WORD.findall(x)), Counter(_WORD.findall(y))
     return sum(((a - b) + (b - a)).values())

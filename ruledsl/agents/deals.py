@@ -34,7 +34,7 @@ from __future__ import annotations
 from ..errors import IllegalAction, RulesError
 from ..runtime.model.values import Comp
 from ..runtime.sampling import chance_values, exchange, hidden_pairs, identity, reseed
-from .compare import misplaced, named, nearer, nearness
+from .compare import misplaced, named, nearer, nearness, step_moved
 from .particles import Particle
 
 TOLD, INDEX, DRAWN = "t", "i", "c"
@@ -199,16 +199,19 @@ class Deals:
                 return True
         return False
 
-    def _pairs(self, state, drawn: set, target: tuple, guessed: tuple, label, shown=frozenset()) -> list:
+    def _pairs(self, state, drawn: set, target: tuple, guessed: tuple, label, shown=frozenset(),
+               moved=frozenset()) -> list:
         """Transpositions worth trying in state: two components seat cannot tell apart, one of
         them drawn in hidden chance on the path. First those where an event the seat read names
         one and the guess's event in the same place the other (the card revealed and the card
-        the guess played; events split at "; " as reveals list choices), then those with a
+        the guess played; events split at "; " as reveals list choices), those whose one the
+        guess named is one its step `moved` first (the guess's event names every lookalike of
+        the token it played: only the one played is worth exchanging); then those with a
         component of `shown` (the real view shows it where the guess holds another), then
         those the seat's events or the step's label name, then the rest."""
         aligned = [(t, g) for t, g in zip(_parts(target), _parts(guessed)) if t != g]
         told = " ".join(target) + " " + (label or "")
-        tiers: list = [[], [], [], []]
+        tiers: list = [[], [], [], [], []]
         known: dict = {}
 
         def names(comp, text):
@@ -217,21 +220,32 @@ class Deals:
                 known[key] = named(state, comp, text)
             return known[key]
 
+        def opposed(x, y):
+            """Whether an event the seat read names x (not y) where the guess's names y (not x):
+            0 no, 1 yes, 2 yes and y is one the guess's step moved."""
+            found = 0
+            for t, g in aligned:
+                if names(x, t) and not names(x, g) and names(y, g) and not names(y, t):
+                    if y in moved:
+                        return 2
+                    found = 1
+            return found
+
         for x, y in hidden_pairs(state, self.seat):
             if x not in drawn and y not in drawn:
                 continue
-            if any((names(x, t) and not names(x, g) and names(y, g) and not names(y, t)) or
-                   (names(y, t) and not names(y, g) and names(x, g) and not names(x, t)) for t, g in aligned):
-                tiers[0].append((x, y))
+            tier = 2 - max(opposed(x, y), opposed(y, x))
+            if tier < 2:
+                tiers[tier].append((x, y))
             elif x in shown or y in shown:
-                tiers[1].append((x, y))
-            elif names(x, told) or names(y, told):
                 tiers[2].append((x, y))
-            else:
+            elif names(x, told) or names(y, told):
                 tiers[3].append((x, y))
+            else:
+                tiers[4].append((x, y))
         for tier in tiers:
             self.rng.shuffle(tier)
-        return tiers[0] + tiers[1] + tiers[2] + tiers[3]
+        return [pair for tier in tiers for pair in tier]
 
     def _transpose(self, particles: list, step, found: list) -> list:
         """Candidates that take step exactly, made by transposing hidden components in the deal of
@@ -255,10 +269,12 @@ class Deals:
             guessed = closest.observation.events if closest is not None else ()
             shown = {x for x, _ in misplaced(closest.state, target.view, self.seat)} if closest is not None else set()
             before = nearness(closest.observation, target) if closest is not None else None
+            stepped = step_moved(closest) if closest is not None else frozenset()
             for _ in range(CLIMB_ROUNDS):
                 drawn = _drawn(nodes)
                 improved = None
-                for x, y in self._pairs(state, drawn, target.events, guessed, step.label, shown)[:TRANSPOSITIONS]:
+                pairs = self._pairs(state, drawn, target.events, guessed, step.label, shown, stepped)
+                for x, y in pairs[:TRANSPOSITIONS]:
                     if self._out_of_work():
                         return []
                     if not self._promising(state, x, y, step, before if best is None else best):
@@ -276,11 +292,11 @@ class Deals:
                         near = min(children, key=lambda c: nearness(c.observation, target))
                         d = nearness(near.observation, target)
                         if best is None or d < best:
-                            best, improved = d, (path_nodes(path), moved, near.observation.events)
+                            best, improved = d, (path_nodes(path), moved, near.observation.events, step_moved(near))
                             break
                 if improved is None:
                     break
-                nodes, state, guessed = improved
+                nodes, state, guessed, stepped = improved
         return []
 
     def _revealed(self, state, k: int, action: int) -> int:

@@ -13,7 +13,7 @@ from typing import Optional
 from ..errors import RulesError
 from ..runtime.sampling import (exchange, hidden_classes, hidden_pairs, lookalikes, relocate, seat_layout, stand_ins,
                                 texts, unseen)
-from .compare import distance, event_distance, misplaced, named, places, told_nearness, word_pattern
+from .compare import distance, event_distance, misplaced, named, places, step_moved, told_nearness, word_pattern
 from .deadlines import Late
 from .observe import observe
 from .particles import Candidate, Particle
@@ -315,13 +315,15 @@ class Repairs:
                 elif told or guess:
                     one.append((x, y))
         # An event that names a card names the other cards that share one of its fields too (a
-        # colour, a value): the pairs it names by name are tried first (a stable sort keeps the
-        # order of hidden_pairs among equals).
+        # colour, a value), and the guess's event every lookalike of the token it played: the
+        # pairs whose y the guess's step moved are tried first, then those the events name by
+        # name (a stable sort keeps the order of hidden_pairs among equals).
         real_names = {c for c in in_real if named(parent, c, real)}
         guessed_names = {c for c in in_guessed if named(parent, c, guessed)}
+        stepped = step_moved(candidate)
 
         def by_name(pair):
-            return -((pair[0] in real_names) + (pair[1] in guessed_names))
+            return -(pair[1] in stepped), -((pair[0] in real_names) + (pair[1] in guessed_names))
         both.sort(key=by_name)
         one.sort(key=by_name)
         return both if both_only else both + one
