@@ -144,3 +144,36 @@ def test_the_swaps_tried_first_exchange_the_very_token_the_guess_played():
         drawn = {c.id for c in parent.prog.comps}
         first = belief._pairs(parent, drawn, real, guessed, None, moved=frozenset({played}))[0]
         assert played in first and {child.fields[c][0] for c in first} == {"bat", "three"}
+
+
+def test_the_closest_of_a_steps_options_reads_views_only_where_the_events_tie():
+    """A step retaken from a changed guess picks the closest of its options: by the events told,
+    then by the view; the views' digests (dearer than the step) are made only for the options
+    whose events are as close as any."""
+    from ruledsl.agents.compare import closest_by_events
+    from ruledsl.agents.observe import Observation
+
+    game = ruledsl.load("colours.rules", text=CARDS)
+    state = game.new_game(seed=1, chance="explicit")
+    digests = []
+
+    class Counted:
+        def __init__(self, state, name):
+            self.state, self.name = state, name
+
+        def view_digest(self, seat):
+            digests.append(self.name)
+            return self.state.view_digest(seat)
+
+    target = Observation(("Alpha is turned over", "P1's turn"), Counted(state, "target"), 1)
+    options = [SimpleCandidate(Observation(events, Counted(state, name), 1))
+               for name, events in (("far", ("Beta is turned over", "P2's turn")),
+                                    ("near", ("Beta is turned over", "P1's turn")),
+                                    ("nearer", ("Alpha is turned over", "P1's turn")))]
+    assert closest_by_events(options, target) is options[2]
+    assert "far" not in digests and "near" not in digests
+
+
+class SimpleCandidate:
+    def __init__(self, observation):
+        self.observation = observation

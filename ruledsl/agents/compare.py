@@ -20,6 +20,14 @@ def distance(a, b) -> int:
     return event_distance(a.events, b.events) + a.digest.differences(b.digest)
 
 
+def closest_by_events(candidates: list, target):
+    """The candidate closest to target: the fewest events differing, then the fewest view entries
+    (compared only among those: a view's digest is dearer than the step that made it)."""
+    by_events = [(event_distance(c.observation.events, target.events), c) for c in candidates]
+    fewest = min(d for d, _ in by_events)
+    return min((c for d, c in by_events if d == fewest), key=lambda c: distance(c.observation, target))
+
+
 def event_distance(ea: tuple, eb: tuple) -> int:
     return sum(x != y for x, y in zip(ea, eb)) + abs(len(ea) - len(eb))
 
