@@ -345,3 +345,21 @@ def test_a_belief_that_has_followed_nothing_yet_repairs_until_the_hard_deadline(
     soft, hard, _ = belief_deadlines(belief, clock)
     assert soft == clock.at(BELIEF_SOFT) < hard
     assert belief_deadlines(belief, Budget(iterations=10).clock()) == (None, None, None)
+
+
+def test_the_cloud_is_sized_to_follow_the_steps_left_by_the_soft_deadline():
+    """A step no guess fits is repaired before the soft deadline: a cloud sized to follow the
+    steps left until the hard one would leave it no time (the step postponed, the move played on
+    a belief behind). So the particles a move affords are those the soft deadline affords."""
+    state = played(SIX, 3, 2, 20)
+    belief = Belief(state.game, 0, seed=1, particles=32, min_particles=2)
+    belief.update(state)
+    belief.now = lambda: 0.0
+    belief._rate = 0.001                            # an apply costs a millisecond
+    belief._budget = belief.work
+    steps = len(belief.observer.steps)
+    belief.followed = steps - 10                    # ten steps left to follow
+    belief._soft, belief._hard = 0.06, 0.3          # affords 4 particles by the soft deadline, 20 by the hard
+    assert belief._affordable() == 4
+    belief._soft = belief._hard                     # a belief behind repairs until the hard deadline
+    assert belief._affordable() == 20

@@ -84,13 +84,15 @@ class Deadlines:
 
     def _affordable(self) -> int:
         """How many particles to follow the next step with: `particles`, fewer when the steps
-        left would not be followed by the hard deadline at the cost an apply has had (then the
+        left would not be followed by the soft deadline at the cost an apply has had (then the
         cloud is spread again when time allows), `min_particles` past the soft one."""
         if not self._repairing():
             return self.min_particles
         if self._hard is None:
             return self.size
-        left = self._hard - self.now()
+        # by the soft deadline, not the hard one: a step no guess fits is repaired before the soft
+        # one, and a cloud that follows until the hard one leaves it no time (the step is postponed)
+        left = (self._soft if self._soft is not None else self._hard) - self.now()
         steps = len(self.observer.steps) - self.followed
         n = int(left / (self._rate * max(1, steps) * AFFORD_MARGIN))
         return max(self.min_particles, min(self.size, n))
