@@ -359,7 +359,9 @@ def test_the_cloud_is_sized_to_follow_the_steps_left_by_the_soft_deadline():
     belief._budget = belief.work
     steps = len(belief.observer.steps)
     belief.followed = steps - 10                    # ten steps left to follow
-    belief._soft, belief._hard = 0.06, 0.3          # affords 4 particles by the soft deadline, 20 by the hard
+    from ruledsl.agents.deadlines import AFFORD_MARGIN
+    step = 10 * 0.001 * AFFORD_MARGIN               # a particle's share of the steps left, with the margin
+    belief._soft, belief._hard = 4.5 * step, 20.5 * step  # affords 4 particles by the soft deadline, 20 by the hard
     assert belief._affordable() == 4
     belief._soft = belief._hard                     # a belief behind repairs until the hard deadline
     assert belief._affordable() == 20

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 
-AFFORD_MARGIN = 1.5          # how much slower than measured the steps left are assumed to be
+AFFORD_MARGIN = 2.5          # how much slower than measured the steps left are assumed to be
 
 
 class Late(Exception):

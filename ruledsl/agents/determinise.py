@@ -77,7 +77,7 @@ class Belief(Deadlines, Deals, Repairs, Retreats):
     and sampled with `sample(rng)`. See the module docstring."""
 
     def __init__(self, game, seat: int, seed: int = 0, particles: int = 32, branch: int = 24,
-                 retries: int = 4, work: int = 40_000, min_particles: int = 4):
+                 retries: int = 4, work: int = 40_000, min_particles: int = 2):
         if not isinstance(seat, int) or not 0 <= seat < game.players:
             raise ValueError(f"a belief is held by a seat: 0 to {game.players - 1}, not {seat!r} "
                              "(chance has no belief)")
