@@ -177,3 +177,26 @@ def test_the_closest_of_a_steps_options_reads_views_only_where_the_events_tie():
 class SimpleCandidate:
     def __init__(self, observation):
         self.observation = observation
+
+
+def test_a_retaken_step_that_is_enough_for_the_climb_is_not_taken_again_with_every_option():
+    """A swap's step is taken again with the option the guess took; only when that neither fits
+    nor is enough for the caller (a climb that needs only to come closer) is every option of
+    the step tried (a secret choice: each is a step)."""
+    game = ruledsl.load("play.rules", text=PLAY)
+    real = game.new_game(seed=3, chance="explicit")
+    while real.current_player == ruledsl.CHANCE:
+        labels = real.legal_labels()
+        real.apply("bat" if "bat" in labels and len(real.actions_taken) < 1 else labels[0])
+    belief = Belief(game, 1, seed=3, particles=1, min_particles=1)
+    belief.update(real)
+    real.apply("play bat")
+    belief.observer.update(real)
+    step = belief.observer.steps[belief.followed]
+    belief._budget = belief.work
+    guess = next(c for c in belief._children(belief.particles[0], step, 4, every=True)
+                 if c.observation != step.observation)
+    for enough, applies in ((lambda c: True, 1), (None, 1 + len(guess.parent.legal_labels()))):
+        before = belief.stats.applies
+        assert belief._retake_closest(guess, guess.parent.clone(), step, enough) is not None
+        assert belief.stats.applies - before == applies

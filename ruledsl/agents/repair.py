@@ -234,13 +234,15 @@ class Repairs:
                 return candidate
         return None
 
-    def _retake_closest(self, candidate, parent, step) -> Optional[Candidate]:
+    def _retake_closest(self, candidate, parent, step, enough=None) -> Optional[Candidate]:
         """The candidate's step taken again from a swapped parent. When the seat was not told
-        the option (chance, a secret choice) and the same one no longer fits, the closest of
-        all the step's options: the swap may have renamed them (a draw of the component that
-        was swapped in carries that component's name)."""
+        the option (chance, a secret choice) and the same one no longer fits (nor is `enough`
+        for the caller: a climb that only needs to come closer), the closest of all the step's
+        options: the swap may have renamed them (a draw of the component that was swapped in
+        carries that component's name). Those are up to `branch` steps: only when needed."""
         retaken = self._retake(candidate, parent)
-        if step.label is not None or (retaken is not None and retaken.observation == step.observation):
+        if step.label is not None or (retaken is not None and (retaken.observation == step.observation or
+                                                               enough is not None and enough(retaken))):
             return retaken
         options = self._children(Particle(parent, 1), step, self.branch)
         if retaken is not None:
@@ -285,7 +287,8 @@ class Repairs:
                 parent = candidate.parent.clone()
                 if not exchange(parent, x, y, self.seat):
                     continue
-                retaken = self._retake_closest(candidate, parent, step)
+                retaken = self._retake_closest(candidate, parent, step,
+                                               lambda c, best=best: _agreement(c.observation, target) > best)
                 if retaken is not None and (score := _agreement(retaken.observation, target)) > best:
                     best, improved = score, retaken
                     break
