@@ -200,3 +200,33 @@ def test_a_retaken_step_that_is_enough_for_the_climb_is_not_taken_again_with_eve
         before = belief.stats.applies
         assert belief._retake_closest(guess, guess.parent.clone(), step, enough) is not None
         assert belief.stats.applies - before == applies
+
+
+def test_a_guess_that_tries_every_option_stops_once_enough_fit():
+    """When no guess's draws fit a step, a few guesses try every option of it; with `enough`, in
+    an order drawn by weight, until that many fit: a deal of many cards the seat cannot tell
+    apart fits at its first option, not after all of them."""
+    game = ruledsl.load("colours.rules", text=CARDS)
+    real = game.new_game(seed=2, chance="explicit")
+    belief = Belief(game, 1, seed=2, particles=1, min_particles=1)
+    belief.update(real)
+    real.apply(real.legal_labels()[0])          # P1 dealt a card the seat sees only the back of
+    belief.observer.update(real)
+    step = belief.observer.steps[belief.followed]
+    belief._budget = belief.work
+    particle = belief.particles[0]
+    everything = belief._children(particle, step, belief.branch, every=True)
+    assert len(everything) == len(particle.state.legal_labels()) > 1
+    assert all(c.observation == step.observation for c in everything)
+    before = belief.stats.applies
+    assert len(belief._children(particle, step, belief.branch, every=True, enough=1)) == 1
+    assert belief.stats.applies - before == 1
+
+
+def test_options_are_tried_in_an_order_drawn_by_their_weights():
+    belief = Belief(ruledsl.load("colours.rules", text=CARDS), 1, seed=5)
+    options = [("rare", 0.01), ("likely", 0.98), ("rarer", 0.01)]
+    orders = [belief._weighted_order(options) for _ in range(200)]
+    assert all(sorted(order) == sorted(options) for order in orders)
+    firsts = sum(order[0][0] == "likely" for order in orders)
+    assert firsts > 180

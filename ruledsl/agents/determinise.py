@@ -281,8 +281,10 @@ class Belief(Deadlines, Deals, Repairs, Retreats):
         fitting = []
         if wide < self.branch:
             for particle in particles[:BROADEN]:
-                found.extend(self._children(particle, step, self.branch, every=True))
-            fitting = [c for c in found if c.observation == step.observation]
+                found.extend(self._children(particle, step, self.branch, every=True, enough=BROADEN - len(fitting)))
+                fitting = [c for c in found if c.observation == step.observation]
+                if len(fitting) >= BROADEN:
+                    break
         if not fitting and self._repairing():
             # the climbs that keep the path (dear: replays) get a share of the time, the repairs in
             # place (a step's work each) the rest: under a deadline both are tried in one move
@@ -299,9 +301,11 @@ class Belief(Deadlines, Deals, Repairs, Retreats):
     def _climb(self, particles: list, step, found: list) -> list:
         return self._reordered(found, step) or self._transpose(particles, step, found)
 
-    def _children(self, particle, step, wide: int, every: bool = False) -> list:
+    def _children(self, particle, step, wide: int, every: bool = False, enough=None) -> list:
         """The candidates after step from one particle, each with its weight: `wide` options drawn
-        among them by weight, or (every) each of them when there are at most `branch`."""
+        among them by weight, or (every) each of them when there are at most `branch`; with
+        `enough`, taken in an order drawn by weight until that many fit the step (a deal of twenty
+        cards whose backs the seat saw: the first few that show the back it saw will do)."""
         state = particle.state
         if state.is_terminal() or state.failed or (step.actor != state.current_player and self.exact):
             return []
@@ -318,9 +322,23 @@ class Belief(Deadlines, Deals, Repairs, Retreats):
             options = self._sample_options(options, wide)
         out = []
         told = step.label is not None
+        if enough is not None and len(options) > 1:
+            options = self._weighted_order(options)
+        fits = 0
         for label, weight in options:
-            out.extend(self._take(state, label, particle.count * weight, step, particle.path, told))
+            taken = self._take(state, label, particle.count * weight, step, particle.path, told)
+            out.extend(taken)
+            if enough is not None:
+                fits += sum(c.observation == step.observation for c in taken)
+                if fits >= enough:
+                    break
         return out
+
+    def _weighted_order(self, options: list) -> list:
+        """The options in a random order in which likelier ones tend to come first (each keyed by
+        u ** (1 / weight), u uniform: the order of drawing them one by one without replacement)."""
+        keys = [self.rng.random() ** (1.0 / w) if w > 0 else 0.0 for _, w in options]
+        return [options[i] for i in sorted(range(len(options)), key=keys.__getitem__, reverse=True)]
 
     def _sample_options(self, options: list, k: int) -> list:
         """k draws among many options, by weight (with replacement; repeats merged)."""
