@@ -8,8 +8,6 @@ one action. Compiled decision blocks gather the options and call these.
 """
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import lru_cache
 from itertools import combinations, permutations
 from math import comb, perm
 
@@ -23,6 +21,7 @@ from ..model.signals import SUSPEND
 from ..model.state import SecretLabel
 from ..model.values import Comp, Die, Player, display
 from ..seen import display_memo, knows_position, sees
+from . import outcomes as _outcomes
 from .selections import SelectionLabels, Selections
 
 MAX_OPTIONS = 20_000
@@ -244,60 +243,16 @@ def reveal_picks(st, env, slot: str) -> None:
 
 
 # ---------------------------------------------------------------- chance
-def _identity(st, value):
-    """What makes two possible outcomes the same: a component's kind and every field
-    (indistinguishable copies merge); anything else, itself."""
-    if type(value) is Comp:
-        return (value.kind, st.fields[value.id])
-    return (type(value), value)
-
-
-def outcomes_of(st, items) -> tuple:
-    """([(label, value, probability)], alike) for a uniform pick among items: copies that cannot
-    be told apart are one outcome; different things that read alike get a number to keep labels
-    unique, and alike says whether two components did (told apart by what no face shows)."""
-    groups: dict = {}
-    for item in items:
-        try:
-            key = _identity(st, item)
-            hash(key)
-        except TypeError:
-            key = (id(item),)
-        if key in groups:
-            groups[key][2] += 1
-        else:
-            groups[key] = [display(st, item), item, 1]
-    total = len(items)
-    seen: dict = {}
-    for label, _item, _count in groups.values():
-        seen[label] = seen.get(label, 0) + 1
-    out, alike, nth = [], False, {}
-    for label, item, count in groups.values():
-        if seen[label] > 1:
-            nth[label] = nth.get(label, 0) + 1
-            alike = alike or type(item) is Comp or (type(item) is tuple and any(type(v) is Comp for v in item))
-            label = f"{label} ({nth[label]})"
-        out.append((label, item, _odds(count, total)))
-    return out, alike
-
-
-@lru_cache(maxsize=4096)
-def _odds(count: int, total: int) -> Fraction:
-    """count in total as a Fraction, made once (a deck's draws ask for the same few again and again)."""
-    return Fraction(count, total)
-
-
 def _chance_decision(st, items, pc, name, span, seen=None) -> Decision:
-    """A decision of chance's own among items (outcomes_of); seen: the seats that may learn its
-    outcome (None: all)."""
-    outcomes, alike = outcomes_of(st, items)
-    if any(type(o[1]) is Comp or type(o[1]) is tuple for o in outcomes):
-        seen = frozenset() if alike else _told_to(st, outcomes, seen)
-    return decision(None, tuple(o[0] for o in outcomes), pc, name, tuple(o[1] for o in outcomes),
-                    tuple(o[2] for o in outcomes), False if seen is None else seen, span)
+    """A decision of chance's own among items (outcomes.outcomes_of, kept per deck); seen: the seats
+    that may learn its outcome (None: all)."""
+    alike, labels, values, probs = _outcomes.remembered(st, items)
+    if any(type(v) is Comp or type(v) is tuple for v in values):
+        seen = frozenset() if alike else _told_to(st, values, seen)
+    return decision(None, labels, pc, name, values, probs, False if seen is None else seen, span)
 
 
-def _told_to(st, outcomes, seen):
+def _told_to(st, values, seen):
     """The seats that may read which outcome chance took, in the history (actions_seen): seen (None:
     all), less those that may not see the face of some component an outcome is (none when two
     outcomes read alike: _chance_decision). A card drawn face down is then told by its label to
@@ -305,7 +260,7 @@ def _told_to(st, outcomes, seen):
     prog = st.prog
     seats = frozenset(range(len(prog.players))) if seen is None else seen
     public = seen is None
-    for _label, value, _p in outcomes:
+    for value in values:
         comps = [value] if type(value) is Comp else [v for v in value if type(v) is Comp] \
             if type(value) is tuple else ()
         for comp in comps:
