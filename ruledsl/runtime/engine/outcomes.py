@@ -10,7 +10,6 @@ component in it, which play changes without changing the tuple.
 """
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from itertools import islice
@@ -32,6 +31,7 @@ _PLAIN = frozenset({str, int, bool, float, type(None), EnumValue, Player, Locati
 OWN_FIELDS_ONLY = "reads_own_fields_only"
 
 _memo: dict = {}
+_plain_looks: dict = {}
 
 
 def outcomes_of(st, items) -> tuple:
@@ -77,34 +77,56 @@ def _keepable(st, items, values):
     component, a field whose text reads other things, a `shown as` that reads more than its
     component); else whether a label reads an owner (then owners are checked too). values: an
     item of each group of lookalikes (what reads the same is one outcome: one look each)."""
-    if type(items) is not tuple or not all(type(c) is Comp for c in values):
+    if type(items) is not tuple:
         return None
     fields = st.fields
     owners = False
-    for kind in {c.kind for c in values}:
-        shown = kind.shown
+    for item in values:
+        if type(item) is not Comp:
+            return None
+        shown = item.kind.shown
         if shown is not None:
             if not getattr(shown, OWN_FIELDS_ONLY, False):
                 return None
             owners = True
-    for item in values:
-        for value in fields[item.id]:
-            if type(value) not in _PLAIN and not (type(value) is tuple and all(type(v) in _PLAIN for v in value)):
-                return None
+        if not _plain(item.kind, fields[item.id]):
+            return None
     return owners
 
 
-def _grouped(st, items) -> tuple:
-    """outcomes_of worked out: lookalikes counted in the order each first appears (a Counter
-    counts at C speed), each group labelled by its first item."""
+def _plain(kind, own: tuple) -> bool:
+    """Whether every field in own is a _PLAIN value or a list of them, kept per kind and fields
+    (a tile's sides, a card's blocked rooms: a list looked into at every new deck cost as much
+    as keeping the deck's outcomes)."""
+    key = (kind, own)
     try:
-        keys = [(item.kind, st.fields[item.id]) if type(item) is Comp else (type(item), item) for item in items]
-        counts = Counter(keys)
+        got = _plain_looks.get(key)
+    except TypeError:       # (a map: not plain)
+        return False
+    if got is None:
+        got = all(type(v) in _PLAIN or type(v) is tuple and _PLAIN.issuperset(map(type, v)) for v in own)
+        if len(_plain_looks) >= KEPT:
+            _plain_looks.clear()
+        _plain_looks[key] = got
+    return got
+
+
+def _grouped(st, items) -> tuple:
+    """outcomes_of worked out: lookalikes counted in the order each first appears, each group
+    labelled by its first item (_identity written out: a call an item cost a third of the time)."""
+    fields = st.fields
+    groups: dict = {}
+    try:
+        for item in items:
+            key = (item.kind, fields[item.id]) if type(item) is Comp else (type(item), item)
+            group = groups.get(key)
+            if group is None:
+                groups[key] = [display(st, item), item, 1]
+            else:
+                group[2] += 1
     except TypeError:       # (a value that cannot be hashed, a map: each is its own outcome)
         return _grouped_each(st, items)
-    first = dict(zip(reversed(keys), reversed(items)))      # (the earliest item of each key wins)
-    groups = [[display(st, first[key]), first[key], count] for key, count in counts.items()]
-    return _labelled(groups, len(items))
+    return _labelled(list(groups.values()), len(items))
 
 
 def _grouped_each(st, items) -> tuple:
