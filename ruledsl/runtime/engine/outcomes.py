@@ -61,7 +61,7 @@ def remembered(st, items) -> tuple:
     if keep is not None:
         if len(_memo) >= KEPT:
             for old in list(islice(_memo, KEPT // 2)):
-                del _memo[old]
+                _memo.pop(old, None)        # (another thread may have let it go: a server's games)
         ids = itemgetter(*[c.id for c in items])
         _memo[items] = (ids, ids(st.fields), ids(st.owner) if keep else None, got)
     return got
