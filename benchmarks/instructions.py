@@ -81,7 +81,8 @@ def _one(game, seed: int, rng, muted: bool, setup: bool, explicit: bool = False)
 def _child_command(checkout: Path, args, playouts: int) -> list:
     command = [sys.executable, str(Path(__file__).resolve()), "--child", str(checkout), args.game_path,
                str(args.players or 0), str(playouts), str(args.seed)]
-    return command + ["--muted"] * args.muted + ["--setup"] * args.setup + ["--explicit"] * args.explicit
+    explicit = getattr(args, "explicit", False)      # (callers made before the option do not give it)
+    return command + ["--muted"] * args.muted + ["--setup"] * args.setup + ["--explicit"] * explicit
 
 
 def _env(checkout: Path, without: str, cache: str) -> dict:
