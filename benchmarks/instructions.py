@@ -20,7 +20,8 @@ play alike: where objects lie in memory still orders what is hashed by identity.
 A checkout (--against: a directory holding an earlier ruledsl, made with `git worktree add
 /tmp/base <commit>`) plays the rules file of this tree, so that each plays the same game.
 Games are played as a player's game plays them (logged, actions taken as Actions), or with
---muted as a search bot's rollout does (nothing logged, actions by index). --setup counts
+--muted as a search bot's rollout does (nothing logged, actions by index); with --explicit under
+explicit chance, as a belief replays a history (a draw is an action of chance's own). --setup counts
 new_game() alone, a game's set-up being counted apart from its actions. --by-function N also
 lists the N functions of the interpreter (C functions: the eval loop, dict lookups, the
 allocator, the collector) where this tree's instructions went, by the same difference, as
@@ -48,7 +49,7 @@ _REFS = re.compile(r"refs:\s+([\d,]+)")
 _FUNCTION = re.compile(r"^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+(.*?)(?:\s+\[.*\])?$")
 
 
-def play(game_path: str, players, playouts: int, muted: bool, setup: bool, seed: int) -> int:
+def play(game_path: str, players, playouts: int, muted: bool, setup: bool, seed: int, explicit: bool = False) -> int:
     """What one counted run does (in the checkout whose ruledsl is imported): compile the game,
     play two games, freeze the collector, then play `playouts` games (or only set them up);
     the actions played (the set-ups made, with setup)."""
@@ -57,14 +58,14 @@ def play(game_path: str, players, playouts: int, muted: bool, setup: bool, seed:
     game.program
     rng = random.Random(seed)
     for i in range(2):
-        _one(game, 10_000 + i, rng, muted, setup)
+        _one(game, 10_000 + i, rng, muted, setup, explicit)
     gc.collect()
     gc.freeze()
-    return sum(_one(game, i, rng, muted, setup) for i in range(playouts))
+    return sum(_one(game, i, rng, muted, setup, explicit) for i in range(playouts))
 
 
-def _one(game, seed: int, rng, muted: bool, setup: bool) -> int:
-    st = game.new_game(seed=seed, muted=muted)
+def _one(game, seed: int, rng, muted: bool, setup: bool, explicit: bool = False) -> int:
+    st = game.new_game(seed=seed, muted=muted, chance="explicit" if explicit else "seeded")
     if setup:
         return 1
     actions = 0
@@ -80,7 +81,8 @@ def _one(game, seed: int, rng, muted: bool, setup: bool) -> int:
 def _child_command(checkout: Path, args, playouts: int) -> list:
     command = [sys.executable, str(Path(__file__).resolve()), "--child", str(checkout), args.game_path,
                str(args.players or 0), str(playouts), str(args.seed)]
-    return command + ["--muted"] * args.muted + ["--setup"] * args.setup
+    explicit = getattr(args, "explicit", False)      # (callers made before the option do not give it)
+    return command + ["--muted"] * args.muted + ["--setup"] * args.setup + ["--explicit"] * explicit
 
 
 def _env(checkout: Path, without: str, cache: str) -> dict:
@@ -167,14 +169,15 @@ def print_functions(spent: Counter, top: int) -> None:
 
 
 def _child(argv) -> int:
-    """The counted run: `--child CHECKOUT GAME PLAYERS PLAYOUTS SEED [--muted] [--setup]`;
+    """The counted run: `--child CHECKOUT GAME PLAYERS PLAYOUTS SEED [--muted] [--setup] [--explicit]`;
     prints the actions played."""
     checkout, game_path, players, playouts, seed = argv[:5]
     sys.path.insert(0, checkout)
     import ruledsl
     if not Path(ruledsl.__file__).resolve().is_relative_to(Path(checkout).resolve()):
         raise SystemExit(f"ruledsl was imported from {ruledsl.__file__}, not from {checkout}")
-    print(play(game_path, int(players) or None, int(playouts), "--muted" in argv, "--setup" in argv, int(seed)))
+    print(play(game_path, int(players) or None, int(playouts), "--muted" in argv, "--setup" in argv, int(seed),
+               "--explicit" in argv))
     return 0
 
 
@@ -191,6 +194,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0, help="seed of the random.Random that picks actions (default 0)")
     ap.add_argument("--muted", action="store_true", help="play as a search bot's rollout: no log, actions by index")
     ap.add_argument("--setup", action="store_true", help="count new_game() alone: instructions a set-up")
+    ap.add_argument("--explicit", action="store_true",
+                    help="play under explicit chance, as a belief replays: each draw, roll or shuffle an action of "
+                         "chance's own (outcomes picked as any action is)")
     ap.add_argument("--by-function", type=int, default=0, metavar="N",
                     help="also list the N C functions this tree's instructions went to")
     ap.add_argument("--against", action="append", default=[], metavar="CHECKOUT",

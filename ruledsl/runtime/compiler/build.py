@@ -17,6 +17,7 @@ from ..engine import ops
 from ..engine.failures import located
 from ..engine.graph import Graphs, Step
 from ..engine.library import item_of_kind
+from ..engine.outcomes import OWN_FIELDS_ONLY
 from ..engine.remember import remember, remember1
 from ..engine.selections import fixed_selections
 from ..model.collections import items_of, size_of
@@ -31,6 +32,7 @@ from .code import Code, Name, Slot, Source, fmt, read
 from .exprs import ExprGen
 from .fixed import fixed_items, known_options
 from .passes import Pipeline, chosen
+from .shown import reads_own_fields_only
 from .source import CodeMap, Namespace
 from .stmts import StmtGen
 from .triggers import compile_triggers
@@ -300,7 +302,10 @@ class Compiler:
         out.add(fmt("return _D(st, {})", self.exprs.gen(decl.shown, self.exprs.root(names))), decl.shown.span, depth=1)
         self.code_map.compile(self.ns, out, f"how a {decl.name} is shown")
         self.flush()
-        return self.ns.globals[name.text]
+        fn = self.ns.globals[name.text]
+        # (whether chance's outcomes labelled by it may be kept per deck: engine/outcomes.py)
+        setattr(fn, OWN_FIELDS_ONLY, reads_own_fields_only(decl))
+        return fn
 
     def evaluation_function(self, decl):
         """`evaluate p: expr`: a function (st, p) -> the number the rules give for player p."""

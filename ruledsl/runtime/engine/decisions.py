@@ -8,21 +8,20 @@ one action. Compiled decision blocks gather the options and call these.
 """
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import lru_cache
 from itertools import combinations, permutations
 from math import comb, perm
 
 from ...errors import error
 from ..effects.bulk import draw_one, drawn_at_once, tell_moves, told_at_once
 from ..effects.effects import move
-from ..effects.events import emit, sees_face, sees_position
+from ..effects.events import emit, face_mask, seats_of
 from ..model.chance import forced_for, next_random, take_forced
 from ..model.collections import items_of
 from ..model.signals import SUSPEND
 from ..model.state import SecretLabel
 from ..model.values import Comp, Die, Player, display
-from ..seen import display_memo, knows_position, sees
+from ..seen import display_memo
+from . import outcomes as _outcomes
 from .selections import SelectionLabels, Selections
 
 MAX_OPTIONS = 20_000
@@ -244,76 +243,58 @@ def reveal_picks(st, env, slot: str) -> None:
 
 
 # ---------------------------------------------------------------- chance
-def _identity(st, value):
-    """What makes two possible outcomes the same: a component's kind and every field
-    (indistinguishable copies merge); anything else, itself."""
-    if type(value) is Comp:
-        return (value.kind, st.fields[value.id])
-    return (type(value), value)
-
-
-def outcomes_of(st, items) -> tuple:
-    """([(label, value, probability)], alike) for a uniform pick among items: copies that cannot
-    be told apart are one outcome; different things that read alike get a number to keep labels
-    unique, and alike says whether two components did (told apart by what no face shows)."""
-    groups: dict = {}
-    for item in items:
-        try:
-            key = _identity(st, item)
-            hash(key)
-        except TypeError:
-            key = (id(item),)
-        if key in groups:
-            groups[key][2] += 1
-        else:
-            groups[key] = [display(st, item), item, 1]
-    total = len(items)
-    seen: dict = {}
-    for label, _item, _count in groups.values():
-        seen[label] = seen.get(label, 0) + 1
-    out, alike, nth = [], False, {}
-    for label, item, count in groups.values():
-        if seen[label] > 1:
-            nth[label] = nth.get(label, 0) + 1
-            alike = alike or type(item) is Comp or (type(item) is tuple and any(type(v) is Comp for v in item))
-            label = f"{label} ({nth[label]})"
-        out.append((label, item, _odds(count, total)))
-    return out, alike
-
-
-@lru_cache(maxsize=4096)
-def _odds(count: int, total: int) -> Fraction:
-    """count in total as a Fraction, made once (a deck's draws ask for the same few again and again)."""
-    return Fraction(count, total)
-
-
 def _chance_decision(st, items, pc, name, span, seen=None) -> Decision:
-    """A decision of chance's own among items (outcomes_of); seen: the seats that may learn its
-    outcome (None: all)."""
-    outcomes, alike = outcomes_of(st, items)
-    if any(type(o[1]) is Comp or type(o[1]) is tuple for o in outcomes):
-        seen = frozenset() if alike else _told_to(st, outcomes, seen)
-    return decision(None, tuple(o[0] for o in outcomes), pc, name, tuple(o[1] for o in outcomes),
-                    tuple(o[2] for o in outcomes), False if seen is None else seen, span)
+    """A decision of chance's own among items (outcomes.outcomes_of, kept per deck); seen: the seats
+    that may learn its outcome (None: all)."""
+    alike, labels, values, probs = _outcomes.remembered(st, items)
+    if any(type(v) is Comp or type(v) is tuple for v in values):
+        seen = frozenset() if alike else _told_to(st, values, seen)
+    return decision(None, labels, pc, name, values, probs, False if seen is None else seen, span)
 
 
-def _told_to(st, outcomes, seen):
+def _told_to(st, values, seen):
     """The seats that may read which outcome chance took, in the history (actions_seen): seen (None:
     all), less those that may not see the face of some component an outcome is (none when two
     outcomes read alike: _chance_decision). A card drawn face down is then told by its label to
-    those who see it where it lands (draw_apply)."""
+    those who see it where it lands (draw_apply). Worked out on bitmasks of seats (_sight), not a
+    set per component: chance decides at every draw of a belief's replays."""
     prog = st.prog
-    seats = frozenset(range(len(prog.players))) if seen is None else seen
+    everyone = prog.everyone
+    mask = everyone if seen is None else seat_bits(seen)
     public = seen is None
-    for _label, value, _p in outcomes:
-        comps = [value] if type(value) is Comp else [v for v in value if type(v) is Comp] \
-            if type(value) is tuple else ()
-        for comp in comps:
-            seats = frozenset(s for s in seats if sees_position(st, comp, s) and sees_face(prog, st, comp, s))
-            public = public and _public(prog, st, comp)
-        if not seats:
-            return seats        # (a draw from a deck no one sees into: the commonest, known after one)
-    return None if public and len(seats) == len(prog.players) else seats
+    for value in values:
+        if type(value) is Comp:
+            mask, public = _sight(prog, st, value, mask, public)
+        elif type(value) is tuple:
+            for comp in value:
+                if type(comp) is Comp:
+                    mask, public = _sight(prog, st, comp, mask, public)
+        if not mask:
+            return _NO_SEATS    # (a draw from a deck no one sees into: the commonest, known after one)
+    return None if public and mask == everyone else seats_of(mask)
+
+
+_NO_SEATS = frozenset()
+
+
+def seat_bits(seats) -> int:
+    """The bitmask of these seat numbers."""
+    mask = 0
+    for s in seats:
+        mask |= 1 << s
+    return mask
+
+
+def _sight(prog, st, comp, mask: int, public: bool) -> tuple:
+    """(mask less the seats that may not know where comp is or see its face, whether it is still
+    public, where onlookers know where it is and see its face): sees_position and sees_face for
+    every seat at once."""
+    pos = comp.kind.position
+    faces = face_mask(prog, st, comp)
+    if pos == "all":
+        return mask & faces, public and faces & prog.onlooker != 0
+    owner = st.owner[comp.id]
+    return (mask & faces & (1 << owner.index) if pos == "owner" and owner is not None else 0), False
 
 
 def seen_by(st, seats, span):
@@ -369,16 +350,12 @@ def _known_to_those_who_see_it(prog, st, comp) -> None:
     when it reads as another outcome did ("7 (2)": which of two alike faces, a face cannot tell)."""
     label, before = st.history
     text = str(label)
-    seats = [p.index for p in prog.players if sees_face(prog, st, comp, p.index)] \
-        if text == display(st, comp) else ()
-    public = len(seats) == len(prog.players) and _public(prog, st, comp)
-    st.history = (text if public else SecretLabel(text, seats), before)
-
-
-def _public(prog, st, comp) -> bool:
-    """Whether an onlooker may read comp in a label: where it is and its face are public (every
-    seat seeing it, each told in turn, is not enough)."""
-    return knows_position(st, comp, None) and sees(prog, st, comp, None)
+    if text != display(st, comp):
+        st.history = (SecretLabel(text, ()), before)
+        return
+    faces = face_mask(prog, st, comp)       # (sees_face for every seat at once)
+    public = faces & prog.everyone == prog.everyone and comp.kind.position == "all" and faces & prog.onlooker != 0
+    st.history = (text if public else SecretLabel(text, seats_of(faces & prog.everyone)), before)
 
 
 def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end_pc: int, span):
