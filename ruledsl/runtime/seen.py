@@ -185,6 +185,48 @@ class Handles:
             handle = self._give(comp.id, members)
         return handle
 
+    def number(self) -> None:
+        """Number now the lookalikes the view's places show, rather than when the first is met:
+        a view digest compares the numbering with its base's (digest._changed_places)."""
+        if self.given is None:
+            self._number()
+
+    def renumber(self, given: dict, used: dict, classes: set) -> None:
+        """Number as number() does, from the numbering (given, used) of a view of another state
+        of the game in which only the classes of lookalikes `classes` may lie otherwise (the
+        members of the others lie in the same places, in the same order, seen as they were):
+        those alone are numbered again, each by where its members lie in the view's order.
+        Why: a view digest of a state one action after another it digested (digest._followed)."""
+        if sum(map(len, classes)) * 2 > len(self.classes):
+            self.used = {}
+            self._number()          # most of the game moved (a shuffle): numbering all is as cheap
+            return
+        self.given, self.used = dict(given), dict(used)
+        prog, st, seat = self.prog, self.st, self.seat
+        zones, places, comps, contents = prog.defn.zones, prog.places, prog.comps, st.contents
+        face_up, known, owners, loc = st.face, st.known, st.owner, st.loc
+        for members in classes:
+            shown = []
+            for cid in members:
+                self.given.pop(cid, None)
+                place = places[loc[cid]]
+                if type(place) is Zone and zones[place.decl_name].hidden:
+                    continue
+                comp = comps[cid]
+                if comp.kind.position != "all":
+                    owner = owners[cid]
+                    if comp.kind.position != "owner" or owner is None or owner.index != seat:
+                        continue
+                if face_up[cid] or (known[cid] | place.sees) >> seat & 1:
+                    shown.append((place.index, contents[place.index].index(comp), cid))
+            shown.sort()
+            for handle, (_, _, cid) in zip(members, shown):
+                self.given[cid] = handle
+            if shown:
+                self.used[members] = len(shown)
+            else:
+                self.used.pop(members, None)
+
     def _number(self) -> None:
         self.given = {}
         prog, st, seat, classes = self.prog, self.st, self.seat, self.classes
