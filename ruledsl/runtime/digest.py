@@ -131,7 +131,10 @@ def _seat_keys(prog, st, comps, seat: int, handles, cache=None) -> list:
         keys = _new_keys(prog, st, comps, seat, handles, None)
     else:
         keys = list(map(cache.__getitem__, map(_ID, comps)))
-        if None in keys:
+        missing = keys.count(None)
+        if missing == len(keys):
+            keys = _new_keys(prog, st, comps, seat, handles, cache)        # (a digest from scratch)
+        elif missing:
             todo = [i for i, key in enumerate(keys) if key is None]
             for i, key in zip(todo, _new_keys(prog, st, [comps[i] for i in todo], seat, handles, cache)):
                 keys[i] = key
