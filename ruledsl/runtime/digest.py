@@ -256,13 +256,17 @@ def _followed(prog, st, seat: int, handles) -> tuple:
     are found alike. A component's key may differ when its place, face, known, owner, fields or
     handle did; a place's when its contents or settledness did or one of its components' keys
     may. Handles are numbered again only for the classes of lookalikes that one of those
-    components, or a place whose order changed, belongs to (Handles.renumber)."""
+    components, or a place whose order changed, belongs to (Handles.renumber). A base from which
+    most components changed is not used: comparing with it would cost more than it saves."""
     bases = st.digests
     base = bases.get(seat) if bases is not None else None
     if base is None or base.prog is not prog:
         handles.number()
         return None, None, [None] * len(prog.comps)
     dirty, changed = _changes(st, base)
+    if len(changed) * 2 > len(prog.comps):
+        handles.number()            # most of the game changed (a base far back): from scratch is cheaper
+        return None, None, [None] * len(prog.comps)
     classes = lookalikes(prog)
     affected = {classes[cid] for cid in changed if classes[cid] is not None}
     for i in dirty:
