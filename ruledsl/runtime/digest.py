@@ -13,11 +13,12 @@ relocate) is still digested right.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import compress, count
 from operator import attrgetter, is_, is_not, itemgetter
 
 from ..check.builtins import ZONE_SHAPES
-from .model.values import Comp, Location, Zone
+from .model.values import Comp, EnumValue, Location, Player, Zone
 from .seen import Handles, knows_position, lookalikes, sees
 from .views import _exits, _vars, encode
 
@@ -36,10 +37,8 @@ def view_digest(prog, st, seat) -> "Digest":
         places = [_contents_key(prog, st, place, seat, handles) for place in prog.places]
     else:
         base, dirty, cache = _followed(prog, st, seat, handles)
-        numbered, used = dict(handles.given), dict(handles.used)     # before the variables give any
         variables, again = _variables(prog, st, seat, handles, base)
-        places = _places_keys(prog, st, seat, handles, base, dirty, cache, numbered, used,
-                              variables if again else None)
+        places = _places_keys(prog, st, seat, handles, base, dirty, cache, variables if again else None)
     main = (st.current, st.round, st.phase, chooser, decision is not None and decision.seat is None,
             st.result, variables, places, [st.tags[loc.index] for loc in prog.all_locations],
             decision.labels if decision is not None and chooser is not None and chooser == seat else None)
@@ -92,14 +91,14 @@ class Digest:
 _VARIABLES, _PER_PLACE = 6, (7, 8)      # where Digest.main holds them (view_digest)
 
 
-def _contents_key(prog, st, place, seat, handles, cache=None) -> tuple:
+def _contents_key(prog, st, place, seat, handles, cache=None, fresh=True) -> tuple:
     """What _contents shows of a place, as keys (see _comp_key): stacks show only their top
     item's back, places without an order their hidden items in an order of their own.
-    cache: as _seat_keys's."""
+    cache, fresh: as _seat_keys's."""
     if seat is None:
         keys = [_comp_key(prog, st, c, seat, handles) for c in st.contents[place.index] if knows_position(st, c, seat)]
     else:
-        keys = _seat_keys(prog, st, st.contents[place.index], seat, handles, cache)
+        keys = _seat_keys(prog, st, st.contents[place.index], seat, handles, cache, fresh)
     unsettled = place.index in st.lazy
     if not keys:
         return ()
@@ -123,27 +122,26 @@ def _contents_key(prog, st, place, seat, handles, cache=None) -> tuple:
 _HANDLE = itemgetter(2)
 
 
-def _seat_keys(prog, st, comps, seat: int, handles, cache=None) -> list:
+def _seat_keys(prog, st, comps, seat: int, handles, cache=None, fresh=True) -> list:
     """[_comp_key] of the components a seat knows the place of, among comps. cache: None, or a
-    list by component id of keys known to hold still (None: not known; see _places_keys): the
-    others' are made (_new_keys) and kept there."""
-    if cache is None:
-        keys = _new_keys(prog, st, comps, seat, handles, None)
-    else:
-        keys = list(map(cache.__getitem__, map(_ID, comps)))
-        missing = keys.count(None)
-        if missing == len(keys):
-            keys = _new_keys(prog, st, comps, seat, handles, cache)        # (a digest from scratch)
-        elif missing:
-            todo = [i for i, key in enumerate(keys) if key is None]
-            for i, key in zip(todo, _new_keys(prog, st, [comps[i] for i in todo], seat, handles, cache)):
-                keys[i] = key
+    list by component id of keys known to hold still (None: not known; see _places_keys), where
+    the keys made (_new_keys) are kept; fresh: it holds none yet (a digest from scratch)."""
+    if fresh or cache is None:
+        return _new_keys(prog, st, comps, seat, handles, cache, None)
+    keys = list(map(cache.__getitem__, map(_ID, comps)))
+    missing = keys.count(None)
+    if missing == len(keys):
+        return _new_keys(prog, st, comps, seat, handles, cache, None)
+    if missing:
+        todo = [i for i, key in enumerate(keys) if key is None]
+        for i, key in zip(todo, _new_keys(prog, st, [comps[i] for i in todo], seat, handles, cache, _UNKNOWN_PLACE)):
+            keys[i] = key
     return [key for key in keys if key is not _UNKNOWN_PLACE] if _UNKNOWN_PLACE in keys else keys
 
 
-def _new_keys(prog, st, comps, seat: int, handles, cache) -> list:
-    """[_comp_key, or _UNKNOWN_PLACE where the seat may not know the place] of comps: the same
-    keys, its tests (knows_position, sees_face, comp_view's fields) written out in one loop, since
+def _new_keys(prog, st, comps, seat: int, handles, cache, unknown) -> list:
+    """[_comp_key] of comps, and `unknown` (unless None) where the seat may not know the place:
+    the same keys, its tests (knows_position, sees_face, comp_view's fields) written out in one loop, since
     a view digest from scratch makes one for every component of the game. Each key that depends
     on nothing but the component (no field shows another: _static) is kept in cache, if any."""
     face_up, known, owners, fields, loc, places = st.face, st.known, st.owner, st.fields, st.loc, prog.places
@@ -155,7 +153,8 @@ def _new_keys(prog, st, comps, seat: int, handles, cache) -> list:
         owner = owners[cid]
         mine = owner is not None and owner.index == seat
         if kind.position != "all" and not (kind.position == "owner" and mine):
-            keys.append(_UNKNOWN_PLACE)
+            if unknown is not None:
+                keys.append(unknown)
             if cache is not None:
                 cache[cid] = _UNKNOWN_PLACE
             continue
@@ -173,7 +172,8 @@ def _new_keys(prog, st, comps, seat: int, handles, cache) -> list:
         key = (kind.name, owner, handles.of(comp), face_up[cid], shown) if face else \
             (kind.name, owner, None, None, shown)
         keys.append(key)
-        if cache is not None and (shown is raw or all(map(_static, raw))):
+        if cache is not None and (shown is raw or all(map(_SIMPLE.__contains__, map(type, raw)))
+                                  or all(map(_static, raw))):
             cache[cid] = key
     return keys
 
@@ -181,6 +181,7 @@ def _new_keys(prog, st, comps, seat: int, handles, cache) -> list:
 # In _seat_keys's cache: a component whose place the seat may not know (kept out of the view).
 _UNKNOWN_PLACE = ("a place not known",)
 _PLAIN_NONE = frozenset((int, str, bool, float, type(None)))
+_SIMPLE = _PLAIN_NONE | {EnumValue, Player, Location, Zone, Fraction}      # shown as themselves or a name
 
 
 _UNDER = ("under a stack's top",)
@@ -249,7 +250,8 @@ class DigestBase:
 def _followed(prog, st, seat: int, handles) -> tuple:
     """(the state's base for seat, the indices of the places whose keys may differ from the
     base's, the base's cache less the components whose keys may), or (None, None, an empty cache)
-    when the state has no base: and the handles numbered, before the variables give any.
+    when the state has no base (its handles numbered when first needed, as in a view): and
+    the handles numbered, from the base's numbering, before the variables give any.
 
     What changed is found by comparing the state with its base, not recorded as it happens, so
     that apply pays nothing for it and changes made outside apply (sampling.exchange, relocate)
@@ -261,12 +263,10 @@ def _followed(prog, st, seat: int, handles) -> tuple:
     bases = st.digests
     base = bases.get(seat) if bases is not None else None
     if base is None or base.prog is not prog:
-        handles.number()
         return None, None, [None] * len(prog.comps)
     dirty, changed = _changes(st, base)
     if len(changed) * 2 > len(prog.comps):
-        handles.number()            # most of the game changed (a base far back): from scratch is cheaper
-        return None, None, [None] * len(prog.comps)
+        return None, None, [None] * len(prog.comps)     # most of the game changed: from scratch is cheaper
     classes = lookalikes(prog)
     affected = {classes[cid] for cid in changed if classes[cid] is not None}
     for i in dirty:
@@ -312,7 +312,7 @@ def _reordered(classes: list, old: tuple, new: tuple) -> set:
     return {classes[c.id] for c in new if classes[c.id] is not None}
 
 
-def _places_keys(prog, st, seat: int, handles, base, dirty, cache, numbered, used, variables) -> list:
+def _places_keys(prog, st, seat: int, handles, base, dirty, cache, variables) -> list:
     """[_contents_key] of every place, in the program's order, taking the base's keys for the
     places nothing changed in and the cached keys of the components that did not change
     (_followed), and a new base kept on the state (variables: the variables as shown, for it
@@ -329,7 +329,8 @@ def _places_keys(prog, st, seat: int, handles, base, dirty, cache, numbered, use
     places = prog.places
     zones = prog.defn.zones
     contents = st.contents
-    if base is None:
+    fresh = base is None
+    if fresh:
         keys, unkept, todo = [None] * len(places), set(), range(len(places))
     else:
         keys, unkept = base.keys[:], set(base.unkept)
@@ -337,11 +338,13 @@ def _places_keys(prog, st, seat: int, handles, base, dirty, cache, numbered, use
     for i in todo:
         place = places[i]
         hidden = type(place) is Zone and zones[place.decl_name].hidden
-        keys[i] = _contents_key(prog, st, place, seat, handles, None if hidden else cache)
+        keys[i] = _contents_key(prog, st, place, seat, handles, None if hidden else cache, fresh)
         if hidden or None in map(cache.__getitem__, map(_ID, contents[i])):
             unkept.add(i)
         else:
             unkept.discard(i)
+    # the handles as numbered before any was given as met; none numbered: no lookalike's face seen
+    numbered, used = handles.numbering if handles.given is not None else ({}, {})
     new = DigestBase()
     new.prog, new.lazy, new.numbered, new.used, new.keys, new.unkept, new.cache = \
         prog, st.lazy, numbered, used, keys, unkept, cache

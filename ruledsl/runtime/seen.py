@@ -163,7 +163,7 @@ class Handles:
     docstring). Lookalikes are numbered, when the first is met, in the order the view's places
     list them (board locations and zones in the program's order, each in the order it holds
     them; zones the rules keep `hidden` left out), then as met (a variable that holds one)."""
-    __slots__ = ("prog", "st", "seat", "classes", "given", "used")
+    __slots__ = ("prog", "st", "seat", "classes", "given", "used", "numbering")
 
     def __init__(self, prog, st, seat):
         self.prog = prog
@@ -172,6 +172,7 @@ class Handles:
         self.classes = lookalikes(prog)
         self.given = None       # id -> handle, for lookalikes (numbered when the first is met)
         self.used: dict = {}    # a class -> how many of it were given handles
+        self.numbering = None   # (given, used) as numbered, before any was given as met (digest.py)
 
     def of(self, comp: Comp) -> int:
         """comp's handle: the caller knows seat sees its face."""
@@ -185,14 +186,8 @@ class Handles:
             handle = self._give(comp.id, members)
         return handle
 
-    def number(self) -> None:
-        """Number now the lookalikes the view's places show, rather than when the first is met:
-        a view digest compares the numbering with its base's (digest._changed_places)."""
-        if self.given is None:
-            self._number()
-
     def renumber(self, given: dict, used: dict, classes: set) -> None:
-        """Number as number() does, from the numbering (given, used) of a view of another state
+        """Number as _number does, from the numbering (given, used) of a view of another state
         of the game in which only the classes of lookalikes `classes` may lie otherwise (the
         members of the others lie in the same places, in the same order, seen as they were):
         those alone are numbered again, each by where its members lie in the view's order.
@@ -226,6 +221,7 @@ class Handles:
                 self.used[members] = len(shown)
             else:
                 self.used.pop(members, None)
+        self.numbering = dict(self.given), dict(self.used)
 
     def _number(self) -> None:
         self.given = {}
@@ -239,6 +235,7 @@ class Handles:
                     members = classes[c.id]
                     if members is not None and knows_position(st, c, seat) and sees(prog, st, c, seat):
                         self._give(c.id, members)
+            self.numbering = dict(self.given), dict(self.used)
             return
         # the same tests for a seat (sees_position, sees_face) written out: a view digest numbers
         # every component of the game
@@ -258,6 +255,7 @@ class Handles:
                         continue
                 if face_up[cid] or (known[cid] | places[loc[cid]].sees) >> seat & 1:
                     self._give(cid, members)
+        self.numbering = dict(self.given), dict(self.used)
 
     def _give(self, cid: int, members: tuple) -> int:
         count = self.used.get(members, 0)
