@@ -118,8 +118,18 @@ class Observer:
         shadow = self.shadow
         actor = shadow.current_player
         mark = shadow.log_mark
+        self._digest_from_last(shadow)
         shadow.apply(label)
         # told as actions_seen tells it: its own actions, others' open ones, chance it saw
         told = actor == self.seat or last_told(shadow, self.seat)
         # a clone, since the shadow goes on: what the seat sees is read from it when needed
         return Step(actor, label if told else None, observe(shadow.clone(), self.seat, mark))
+
+    def _digest_from_last(self, shadow) -> None:
+        """Give the shadow what the last step's digest was made from (runtime/digest.py), so
+        that the next step's is made from it rather than from scratch: its state is a clone of
+        the shadow, which the shadow itself never digests. (A base is compared with the state
+        it serves, so any base is correct; one a step old is cheap.)"""
+        last = self.steps[-1].observation if self.steps else self.start
+        if last is not None and last._state is not None and last._digest is not None:
+            shadow.digests = last._state.digests

@@ -7,6 +7,7 @@ from typing import Optional, Union
 from .. import records
 from ..errors import IllegalAction, RulesError, error
 from ..printable import quoted
+from .digest import view_digest
 from .effects.events import events_of
 from .engine import loop
 from .engine.decisions import LATER
@@ -15,7 +16,7 @@ from .estimate import estimate, has_evaluation
 from .model.chance import seed_rng
 from .model.state import SecretLabel, StateData, chain_last, chain_to_list
 from .replay import _rebuilt, replay  # noqa: F401  (replay: ruledsl.replay's; _rebuilt: a pickled state's)
-from .views import build_view, connections, seat_log, view_digest
+from .views import build_view, connections, seat_log
 
 CHANCE = -1
 RECORD_FORMAT = records.FORMAT

@@ -163,7 +163,7 @@ class Handles:
     docstring). Lookalikes are numbered, when the first is met, in the order the view's places
     list them (board locations and zones in the program's order, each in the order it holds
     them; zones the rules keep `hidden` left out), then as met (a variable that holds one)."""
-    __slots__ = ("prog", "st", "seat", "classes", "given", "used")
+    __slots__ = ("prog", "st", "seat", "classes", "given", "used", "numbering")
 
     def __init__(self, prog, st, seat):
         self.prog = prog
@@ -172,6 +172,7 @@ class Handles:
         self.classes = lookalikes(prog)
         self.given = None       # id -> handle, for lookalikes (numbered when the first is met)
         self.used: dict = {}    # a class -> how many of it were given handles
+        self.numbering = None   # (given, used) as numbered, before any was given as met (digest.py)
 
     def of(self, comp: Comp) -> int:
         """comp's handle: the caller knows seat sees its face."""
@@ -185,6 +186,43 @@ class Handles:
             handle = self._give(comp.id, members)
         return handle
 
+    def renumber(self, given: dict, used: dict, classes: set) -> None:
+        """Number as _number does, from the numbering (given, used) of a view of another state
+        of the game in which only the classes of lookalikes `classes` may lie otherwise (the
+        members of the others lie in the same places, in the same order, seen as they were):
+        those alone are numbered again, each by where its members lie in the view's order.
+        Why: a view digest of a state one action after another it digested (digest._followed)."""
+        if sum(map(len, classes)) * 2 > len(self.classes):
+            self.used = {}
+            self._number()          # most of the game moved (a shuffle): numbering all is as cheap
+            return
+        self.given, self.used = dict(given), dict(used)
+        prog, st, seat = self.prog, self.st, self.seat
+        zones, places, comps, contents = prog.defn.zones, prog.places, prog.comps, st.contents
+        face_up, known, owners, loc = st.face, st.known, st.owner, st.loc
+        for members in classes:
+            shown = []
+            for cid in members:
+                self.given.pop(cid, None)
+                place = places[loc[cid]]
+                if type(place) is Zone and zones[place.decl_name].hidden:
+                    continue
+                comp = comps[cid]
+                if comp.kind.position != "all":
+                    owner = owners[cid]
+                    if comp.kind.position != "owner" or owner is None or owner.index != seat:
+                        continue
+                if face_up[cid] or (known[cid] | place.sees) >> seat & 1:
+                    shown.append((place.index, contents[place.index].index(comp), cid))
+            shown.sort()
+            for handle, (_, _, cid) in zip(members, shown):
+                self.given[cid] = handle
+            if shown:
+                self.used[members] = len(shown)
+            else:
+                self.used.pop(members, None)
+        self.numbering = dict(self.given), dict(self.used)
+
     def _number(self) -> None:
         self.given = {}
         prog, st, seat, classes = self.prog, self.st, self.seat, self.classes
@@ -197,6 +235,7 @@ class Handles:
                     members = classes[c.id]
                     if members is not None and knows_position(st, c, seat) and sees(prog, st, c, seat):
                         self._give(c.id, members)
+            self.numbering = dict(self.given), dict(self.used)
             return
         # the same tests for a seat (sees_position, sees_face) written out: a view digest numbers
         # every component of the game
@@ -216,6 +255,7 @@ class Handles:
                         continue
                 if face_up[cid] or (known[cid] | places[loc[cid]].sees) >> seat & 1:
                     self._give(cid, members)
+        self.numbering = dict(self.given), dict(self.used)
 
     def _give(self, cid: int, members: tuple) -> int:
         count = self.used.get(members, 0)

@@ -209,6 +209,7 @@ class Program:
         st.var_known = {}         # var slot -> seats that may now see it (bitmask; ALL_SEATS: everyone)
         st.memo = None            # while a decision's options are worked out: searches made (engine/graph.py)
         st.seat_logs = None       # seat -> (log cell, its texts as the seat reads them): see views.seat_log
+        st.digests = None         # seat -> what its last view digest was made from: see digest._places_keys
         return st
 
     # ---------------------------------------------------------------- names

@@ -135,7 +135,7 @@ class StateData:
     __slots__ = ("vals", "loc", "face", "owner", "fields", "known", "contents", "tags", "lazy",
                  "rng", "frames", "pending", "current", "phase", "round", "log", "history",
                  "result", "forced", "explicit", "steps", "action_count", "var_known", "quiet", "muted", "seat_logs", "memo",
-                 "unfolded")
+                 "unfolded", "digests")
 
     def copy_into(self, other: "StateData") -> None:
         other.vals = self.vals[:]
@@ -166,3 +166,4 @@ class StateData:
         other.unfolded = self.unfolded
         other.seat_logs = self.seat_logs and dict(self.seat_logs)
         other.memo = None
+        other.digests = self.digests        # seat -> digest.DigestBase: never changed, replaced
