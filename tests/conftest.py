@@ -1,6 +1,7 @@
 """Shared test helpers: paths and a small way to check rules text."""
 from __future__ import annotations
 
+import functools
 import os
 import random
 import shutil
@@ -20,6 +21,24 @@ settings.load_profile("ruledsl")
 GAMES = ROOT / "games"
 BUNDLED = sorted(p for p in GAMES.glob("*.rules"))
 EXAMPLES = sorted(p for p in (GAMES / "examples").glob("*.rules"))
+
+
+@functools.lru_cache(maxsize=None)
+def loaded(path: str):
+    """A game file, loaded once for every test that plays it."""
+    return ruledsl.load(path)
+
+
+def random_playout(path: str, seed: int, steps: int):
+    """(step, state, rng) along a random game under explicit chance: the caller checks (or
+    changes) the state before it takes the next random action."""
+    state = loaded(path).new_game(seed=seed, chance="explicit")
+    rng = random.Random(seed)
+    for step in range(steps):
+        if state.is_terminal():
+            return
+        yield step, state, rng
+        state.apply(rng.choice(state.legal_labels()))
 
 
 # Tests (and the commands they start) keep parsed files in a cache folder of their own.

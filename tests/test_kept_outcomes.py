@@ -4,8 +4,6 @@ relocate), after a field or an owner changes in place, and never for a label tha
 than its component."""
 from __future__ import annotations
 
-import random
-from functools import lru_cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as hs
@@ -14,12 +12,7 @@ import ruledsl
 from ruledsl.runtime.engine import outcomes
 from ruledsl.runtime.sampling import exchange, lookalikes, relocate
 
-from .conftest import BUNDLED, EXAMPLES
-
-
-@lru_cache(maxsize=None)
-def _game(path: str):
-    return ruledsl.load(path)
+from .conftest import BUNDLED, EXAMPLES, random_playout
 
 
 def _afresh(st, items) -> tuple:
@@ -60,11 +53,7 @@ def _meddle(state, rng) -> None:
 @settings(max_examples=2, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=hs.integers(0, 2 ** 20))
 def test_kept_outcomes_are_those_worked_out_afresh(path, seed):
-    state = _game(path).new_game(seed=seed, chance="explicit")
-    rng = random.Random(seed)
-    for step in range(150):
-        if state.is_terminal():
-            break
+    for step, state, rng in random_playout(path, seed, 150):
         if state.is_chance() or step % 4 == 0:      # (every place at every step: a minute a run)
             _check_every_place(state)
         if rng.random() < 0.15:
@@ -75,7 +64,6 @@ def test_kept_outcomes_are_those_worked_out_afresh(path, seed):
             if not guess.is_terminal():
                 guess.apply(rng.choice(guess.legal_labels()))
                 _check_every_place(guess)
-        state.apply(rng.choice(state.legal_labels()))
 
 
 TOKENS = '''game "Tokens"

@@ -3,25 +3,17 @@ _known_to_those_who_see_it), is what asking each seat in turn said, in random pl
 game file, of every place's components, with and without `visible to` seats."""
 from __future__ import annotations
 
-import random
-from functools import lru_cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as hs
 
-import ruledsl
 from ruledsl.runtime.effects.events import sees_face, sees_position
 from ruledsl.runtime.engine import decisions
 from ruledsl.runtime.model.state import SecretLabel
 from ruledsl.runtime.model.values import Comp, display
 from ruledsl.runtime.seen import knows_position, sees
 
-from .conftest import BUNDLED, EXAMPLES
-
-
-@lru_cache(maxsize=None)
-def _game(path: str):
-    return ruledsl.load(path)
+from .conftest import BUNDLED, EXAMPLES, random_playout
 
 
 def _public(prog, st, comp) -> bool:
@@ -82,11 +74,6 @@ def _check(st, rng) -> None:
 @settings(max_examples=2, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=hs.integers(0, 2 ** 20))
 def test_who_may_read_chance_is_what_each_seat_was_asked(path, seed):
-    state = _game(path).new_game(seed=seed, chance="explicit")
-    rng = random.Random(seed)
-    for step in range(120):
-        if state.is_terminal():
-            break
+    for step, state, rng in random_playout(path, seed, 120):
         if state.is_chance() or step % 3 == 0:
             _check(state, rng)
-        state.apply(rng.choice(state.legal_labels()))

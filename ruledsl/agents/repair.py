@@ -13,7 +13,8 @@ from typing import Optional
 from ..errors import RulesError
 from ..runtime.sampling import (exchange, hidden_classes, hidden_pairs, lookalikes, relocate, seat_layout, stand_ins,
                                 texts, unseen)
-from .compare import closest_by_events, distance, event_distance, misplaced, named, places, step_moved, told_nearness, word_pattern
+from .compare import (closest_by_events, distance, event_distance, misplaced, named, places, step_moved, told_nearness,
+                      word_pattern)
 from .deadlines import Late
 from .observe import observe
 from .particles import Candidate, Particle

@@ -320,12 +320,13 @@ def _places_keys(prog, st, seat: int, handles, base, dirty, cache, variables) ->
 
     Why: a sampler following a step digests each particle's child, a state one action after one
     it digested, and the action changed one or two places of the game's dozens and a few of its
-    components, while keying a component costs its tests (The Shining: 28 places, 139 components,
-    the digest 60% of the cost of following a step). A key is made again whenever it could depend
-    on anything else: a field holding a component, or a list or a map of them (shown as what the
-    seat sees of other components now), and a zone the rules keep hidden (its components get
-    handles as the view meets them, after the variables'). Places are keyed in their order, so
-    that handles given as met are given as in a digest made from scratch."""
+    components, while keying a component costs its tests (in a bundled game of 28 places and 139
+    components, the digest was 60% of the cost of following a step: benchmarks/README.md). A key
+    is made again whenever it could depend on anything else: a field holding a component, or a
+    list or a map of them (shown as what the seat sees of other components now), and a zone the
+    rules keep hidden (its components get handles as the view meets them, after the
+    variables'). Places are keyed in their order, so that handles given as met are given as in
+    a digest made from scratch."""
     places = prog.places
     zones = prog.defn.zones
     contents = st.contents

@@ -18,8 +18,8 @@ from operator import itemgetter
 from ..model.values import Comp, EnumValue, Location, Player, Zone, display
 
 # How many contents' outcomes are kept at most (a bound on memory, about 2 KB each); past it the
-# older half is let go (The Shining's belief drew from 6,600 distinct decks in 22,000 draws of a
-# game, most again soon after the first time).
+# older half is let go (a belief in one of the bundled games drew from 6,600 distinct decks in
+# 22,000 draws of a game, most again soon after the first time: benchmarks/README.md).
 KEPT = 8192
 
 # Field values whose text is their own (display reads nothing else of the state), alone or in a
