@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import ruledsl
 from ruledsl import CHANCE
 from ruledsl.agents import Belief, RandomAgent, deals, seat_seed
 from ruledsl.agents.compare import distance, nearer, nearness
@@ -225,20 +226,44 @@ def test_components_no_seat_has_seen_may_be_laid_otherwise_and_the_others_may_no
     assert deals.unseen_orders(state, state.clone()) == ()
 
 
+CUT = """game "Cut"
+players 2
+kind Card, shown as "card {value}":
+    value: int
+zone deck: deck of Card:
+    Card(value: v) for each v in 1..10
+zone table: pile of Card
+setup:
+    shuffle deck
+    announce "{count([each c in contents(deck) where c.value > 5])} high cards"
+flow:
+    repeat 4 times:
+        for each p in players:
+            turn p:
+                choose by p:
+                    option "turn over":
+                        draw from deck to table face up
+                    option "pass":
+                        pass
+    win players
+"""
+
+
 def test_a_deck_the_guess_laid_otherwise_is_laid_again_and_the_guess_keeps_its_path():
-    """The Shining: an Event card put at the bottom of a deck no one has seen the order of
-    orders the rest by the generator, so the next card turned over is the guess's own; a
-    repair that exchanges it with the one the seat saw keeps the path (verified), where it
-    used to be a repair in place that left every later step without transpositions."""
-    real = load("shining.rules", 3, {}).new_game(seed=1, chance="explicit")
-    agents = {s: RandomAgent(seat_seed(1, s)) for s in [*range(3), CHANCE]}
-    belief = Belief(real.game, 0, 1)
-    while len(real.actions_taken) < 90:
-        if real.current_player == 0 and len(real.legal_actions()) > 1:
-            belief.update(real)
-            assert belief.verified, len(real.actions_taken)
-        real.apply(agents[real.current_player].choose(real))
-    assert belief.stats.repaired >= 1
+    """Reading a deck's whole order (`contents(deck)`) settles its open shuffle by the
+    generator, so each card turned over is the guess's own; a repair that exchanges it with
+    the one the seat saw keeps the path (verified), where it used to be a repair in place that
+    left every later step without transpositions."""
+    game = ruledsl.load("cut.rules", text=CUT)
+    for seed in range(1, 4):
+        real = game.new_game(seed=seed, chance="explicit")
+        belief = Belief(game, 1, seed)
+        while not real.is_terminal():
+            if real.current_player == 1:
+                belief.update(real)
+                assert belief.verified, len(real.actions_taken)
+            real.apply("turn over")
+        assert belief.stats.repaired >= 1
 
 
 DUEL = """game "Duel"

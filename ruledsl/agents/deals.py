@@ -32,6 +32,7 @@ from __future__ import annotations
 
 
 from ..errors import IllegalAction, RulesError
+from ..runtime.model.open_order import relaid
 from ..runtime.model.values import Comp
 from ..runtime.sampling import chance_values, exchange, hidden_pairs, identity, reseed
 from .compare import misplaced, named, nearer, nearness, step_moved
@@ -419,7 +420,7 @@ def _reorder(state, orders: tuple, swap: dict) -> bool:
     if sorted(c.id for c in held) != sorted(c for _, ids in orders for c in ids) or not _unseen(state, held):
         return False
     for place, ids in orders:
-        contents[place] = tuple(comps[c] for c in ids)
+        relaid(state, place, tuple(comps[c] for c in ids))
         for c in ids:
             loc[c] = place
     return True

@@ -442,6 +442,7 @@ class GameState(StateData):
             "fields": repr([[encode(self.prog, self, v, None) for v in f] for f in self.fields]),
             "known": self.known, "contents": [[c.id for c in cs] for cs in self.contents],
             "tags": [sorted(t) for t in self.tags], "lazy": sorted(self.lazy), "rng": self.rng,
+            "ends": sorted((i, sorted(c.id for c in h), sorted(c.id for c in t)) for i, (h, t) in self.ends.items()),
             "frames": repr(frames), "pending": list(self.pending.labels) if self.pending else None,
             "current": self.current.index if self.current else None, "phase": self.phase,
             "round": self.round, "log": [e.as_json() for e in events_of(self.log)],

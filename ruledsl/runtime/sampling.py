@@ -10,6 +10,7 @@ from __future__ import annotations
 from .engine import loop
 from .effects.events import sees_face, sees_position
 from .model.chance import seed_rng
+from .model.open_order import exchanged, put_open
 from .model.state import SecretLabel
 from .model.values import Comp, display
 from .seen import lookalikes as _classes
@@ -130,6 +131,7 @@ def exchange(state, a: int, b: int, seat: int) -> bool:
         st.contents[pa] = tuple(cb if c is ca else c for c in st.contents[pa])
         st.contents[pb] = tuple(ca if c is cb else c for c in st.contents[pb])
         st.loc[a], st.loc[b] = pb, pa
+    exchanged(st, ca, cb)
     st.face[a], st.face[b] = st.face[b], st.face[a]
     trade = {ca: cb, cb: ca}
     st.vals = [_traded(v, trade) for v in st.vals]
@@ -172,7 +174,10 @@ def relocate(state, comp_id: int, place_name: str, seat: int) -> bool:
         return False
     old = st.loc[comp_id]
     st.contents[old] = tuple(c for c in st.contents[old] if c is not comp)
-    st.contents[dest.index] = st.contents[dest.index] + (comp,)
+    if dest.index in st.lazy:
+        put_open(st, dest.index, comp)
+    else:
+        st.contents[dest.index] = st.contents[dest.index] + (comp,)
     st.loc[comp_id] = dest.index
     if st.pending is not None:
         loop.refresh(prog, st)
@@ -204,6 +209,12 @@ def _hidden_by_look(state, seat: int) -> dict:
         if sees_position(st, comp, seat) and not sees_face(prog, st, comp, seat):
             classes.setdefault(_looks(prog, st, comp, seat), []).append(comp.id)
     return classes
+
+
+def hidden_looks(state, seat: int) -> list:
+    """[[ids]]: the classes of components seat cannot tell apart (faces hidden from it, the
+    same look), wherever they lie."""
+    return list(_hidden_by_look(state, seat).values())
 
 
 def hidden_classes(state, seat: int) -> list:

@@ -8,7 +8,8 @@ no item moved twice), they are moved in one step (the `bulk` fast path, prog.bul
 from __future__ import annotations
 
 from ...errors import error
-from ..model.chance import next_random, picked, settle, take_forced
+from ..model.chance import next_random, picked, take_forced
+from ..model.open_order import lay_open, settle, settle_end
 from ..model.collections import items_of
 from ..model.values import Comp, Location, Zone, display
 from .effects import move
@@ -157,7 +158,7 @@ def _move_at_once(st, items: tuple, where, end, facing, old=None) -> None:
     (Plain loops: the few items a move takes are written faster by Python's own list stores
     than through map() over the lists' methods, which counts fewer opcodes but costs more.)"""
     loc, contents, new = st.loc, st.contents, where.index
-    if st.lazy and new in st.lazy:
+    if st.lazy and new in st.lazy and not lay_open(st, where, items, end):
         settle(st, new)
     if old is None:
         old = loc[items[0].id]
@@ -218,7 +219,13 @@ def draw_one(prog, st, src, end, span):
     """The component a draw takes (at random from a bag; else from the top or the bottom), or None."""
     if type(src) is not Zone:
         raise error(span, f"{display(st, src)} is not a zone to draw from")
-    items = st.contents[src.index] if not st.lazy else items_of(st, src)     # (items_of settles a lazy zone)
+    if st.lazy and src.index in st.lazy:
+        # (an open zone: only the end drawn from is given its order; a scenario's forced draw settles it)
+        if st.forced or src.shape == "bag":
+            settle(st, src.index)
+        else:
+            settle_end(st, src.index, end != "bottom", 1)
+    items = st.contents[src.index]
     if not items:
         return None
     forced = take_forced(st, ("draw", src.index)) if st.forced else None

@@ -7,7 +7,8 @@ arguments (and the span to blame). Enter/leave triggers fire from here.
 from __future__ import annotations
 
 from ...errors import error
-from ..model.chance import settle, shuffled, take_forced
+from ..model.chance import shuffled, take_forced
+from ..model.open_order import exchanged, lay_open, settle
 from ..model.collections import items_of
 from ..model.values import Comp, Location, Player, Zone, component_text, display, turn_direction
 from .events import (a_kind, emit, emit_about, face_mask, moved, seat_mask, seats_of, tell_moved)
@@ -37,7 +38,7 @@ def move(prog, st, comp: Comp, dest, end=None, facing=None, span=None, quietly=F
         before = 0
     else:       # face_mask(), written out
         before = prog.public if st.face[cid] else st.known[cid] & prog.everyone | prog.places[old_index].sees
-    if st.lazy and new_index in st.lazy:
+    if st.lazy and new_index in st.lazy and not lay_open(st, dest, (comp,), end):
         settle(st, new_index)
     items = contents[old_index]
     i = items.index(comp)       # components compare by identity: found at C speed
@@ -156,6 +157,7 @@ def swap(prog, st, a, b, span=None) -> None:
             i, j = items.index(a), items.index(b)
             items[i], items[j] = b, a
             st.contents[pa] = tuple(items)
+            exchanged(st, a, b)
             return
         before_a, before_b = face_mask(prog, st, a), face_mask(prog, st, b)
         ia = st.contents[pa].index(a)
@@ -165,6 +167,7 @@ def swap(prog, st, a, b, span=None) -> None:
         la[ia], lb[ib] = b, a
         st.contents[pa], st.contents[pb] = tuple(la), tuple(lb)
         st.loc[a.id], st.loc[b.id] = pb, pa
+        exchanged(st, a, b)
         _lay(prog, st, a, prog.places[pb])
         _lay(prog, st, b, prog.places[pa])
         old_a, old_b = prog.places[pa], prog.places[pb]

@@ -17,6 +17,7 @@ from ..effects.effects import move
 from ..effects.events import emit, face_mask, seats_of
 from ..model.chance import forced_for, next_random, take_forced
 from ..model.collections import items_of
+from ..model.open_order import draw_pool
 from ..model.signals import SUSPEND
 from ..model.state import SecretLabel
 from ..model.values import Comp, Die, Player, display
@@ -380,11 +381,13 @@ def draw_step(prog, st, fr, slot: str, end, dest_end, facing, apply_pc: int, end
             break
         if st.explicit and (src.shape == "bag" or src.index in st.lazy) and len(items) > 1 and not (
                 st.forced and forced_for(st, ("draw", src.index))):   # (a scenario's forced draw: draw_one takes it)
-            if moved > 1 or told:
-                tell_moves(st, told, mark, moved)
-            env[slot] = (left, src, dst)
-            st.pending = _chance_decision(st, items, apply_pc, slot + "pick", span)
-            return SUSPEND
+            pool = items if src.shape == "bag" else draw_pool(st, src.index, end)
+            if pool:        # (none: what lies at that end of an open deck is drawn)
+                if moved > 1 or told:
+                    tell_moves(st, told, mark, moved)
+                env[slot] = (left, src, dst)
+                st.pending = _chance_decision(st, pool, apply_pc, slot + "pick", span)
+                return SUSPEND
         comp = draw_one(prog, st, src, end, span)
         move(prog, st, comp, dst, dest_end, facing, span, told=told)
         left -= 1

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from ...errors import error
 from ..model.collections import items_of
+from ..model.open_order import settle_end
 from ..model.values import EnumValue, Location, Player, Zone, display
 from .budget import STEP_LIMIT, spend
 from ..model.signals import Runaway
@@ -295,12 +296,22 @@ def zone_items(st, value):
 
 
 def first(st, value):
-    out = items_of(st, value)
+    """first(x), top(x): what lies first (an open deck gives that end its order only: open_order.py)."""
+    if st.lazy and type(value) is Zone and value.index in st.lazy:
+        settle_end(st, value.index, True, 1)
+        out = st.contents[value.index]
+    else:
+        out = items_of(st, value)
     return out[0] if out else None
 
 
 def last(st, value):
-    out = items_of(st, value)
+    """bottom(x): what lies last."""
+    if st.lazy and type(value) is Zone and value.index in st.lazy:
+        settle_end(st, value.index, False, 1)
+        out = st.contents[value.index]
+    else:
+        out = items_of(st, value)
     return out[-1] if out else None
 
 

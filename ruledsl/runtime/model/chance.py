@@ -1,4 +1,4 @@
-"""The state's own random generator, shuffles, and zones whose order is left open.
+"""The state's own random generator and shuffles (zones whose order is left open: open_order.py).
 
 Randomness lives in the state (an int), so a state plus an action always gives
 the same next state, and a clone continues the same way.
@@ -116,13 +116,6 @@ def _stream(s: int, n: int):
     z = ((z ^ (z >> 27)) & lanes) * MIX2 & lanes
     z = (z ^ (z >> 31)) & lanes
     return memoryview(z.to_bytes(16 * (n + 1), "little")).cast("Q")[2::2]
-
-
-def settle(st, place_index: int) -> None:
-    """Give a lazily shuffled zone (explicit chance) a real order before its order is read."""
-    if place_index in st.lazy:
-        st.lazy = st.lazy - {place_index}
-        st.contents[place_index] = shuffled(st, st.contents[place_index])
 
 
 def take_forced(st, key):

@@ -1,7 +1,7 @@
 """Reading what a value holds: the items a loop runs over, and how many there are."""
 from __future__ import annotations
 
-from .chance import settle
+from .open_order import settle
 from .signals import RuleFailure
 from .values import EnumType, Location, Zone, display
 

@@ -190,6 +190,7 @@ class Program:
         st.contents = [()] * len(self.places)
         st.tags = tuple(p.tags if type(p) is Location else frozenset() for p in self.places)
         st.lazy = frozenset()
+        st.ends = {}
         st.rng = 0
         st.frames = []
         st.pending = None

@@ -132,7 +132,7 @@ def chain_last(cell, n: int) -> list:
 
 class StateData:
     """The data of a state. See the module docstring; the public API is ruledsl.runtime.api.GameState."""
-    __slots__ = ("vals", "loc", "face", "owner", "fields", "known", "contents", "tags", "lazy",
+    __slots__ = ("vals", "loc", "face", "owner", "fields", "known", "contents", "tags", "lazy", "ends",
                  "rng", "frames", "pending", "current", "phase", "round", "log", "history",
                  "result", "forced", "explicit", "steps", "action_count", "var_known", "quiet", "muted", "seat_logs", "memo",
                  "unfolded", "digests")
@@ -147,6 +147,7 @@ class StateData:
         other.contents = self.contents[:]
         other.tags = self.tags             # a tuple, replaced when a tag changes
         other.lazy = self.lazy
+        other.ends = self.ends             # open_order.py: a dict, replaced when it changes
         other.rng = self.rng
         other.frames = list(map(Frame.copy, self.frames))
         other.pending = self.pending
