@@ -230,3 +230,92 @@ def test_options_are_tried_in_an_order_drawn_by_their_weights():
     assert all(sorted(order) == sorted(options) for order in orders)
     firsts = sum(order[0][0] == "likely" for order in orders)
     assert firsts > 180
+
+
+VISIONS = """game "Visions"
+players 2
+kind Card, shown as "card {value}":
+    value: int
+zone deck: deck of Card:
+    4 x Card(value: 3)
+    4 x Card(value: 5)
+zone visions: row of Card, per player
+setup:
+    shuffle deck
+    for each p in players:
+        draw 1 from deck to p.visions face down
+flow:
+    for each p in players:
+        turn p:
+            choose by p:
+                option "look":
+                    reveal contents(p.visions)
+    win players
+"""
+
+
+def test_the_swaps_tried_first_exchange_the_very_card_the_guess_turned_over():
+    """The seat saw P1's card revealed a five where the guess revealed a three: the guess's event
+    names every three (four lookalikes, three of them still in the deck), but only the one its
+    step turned over is worth exchanging for a five. The steered swaps try it first."""
+    from types import SimpleNamespace
+    game = ruledsl.load("visions.rules", text=VISIONS)
+    for seed in range(1, 7):
+        parent = game.new_game(seed=seed, chance="explicit")
+        while parent.current_player == ruledsl.CHANCE:
+            parent.apply("card 3" if "card 3" in parent.legal_labels() else parent.legal_labels()[0])
+        threes = [c.id for c in parent.prog.comps if parent.fields[c.id][0] == 3]
+        assert exchange(parent, threes[0], threes[-1], 1)      # the one dealt is not the first three of all
+        child = parent.clone()
+        child.apply("look")
+        turned = next(c for c in threes if child.face[c] != parent.face[c] or child.known[c] != parent.known[c])
+        guessed = tuple(child.events(1, since=parent.log_mark))
+        real = tuple(e.replace("card 3", "card 5") for e in guessed)
+        k = next(i for i, (a, b) in enumerate(zip(guessed, real)) if a != b)
+        candidate = SimpleNamespace(parent=parent, state=child, observation=SimpleNamespace(events=guessed))
+        first = Belief(game, 1, seed=seed)._named_pairs(candidate, SimpleNamespace(events=real), k, both_only=True)[0]
+        assert first[1] == turned and child.fields[first[0]][0] == 5
+
+
+BURY = """game "Bury"
+players 2
+kind Card, shown as "card {value}":
+    value: int
+zone deck: deck of Card:
+    Card(value: v) for each v in 1..8
+zone table: pile of Card
+setup:
+    shuffle deck
+flow:
+    turn P1:
+        let c = top(deck)
+        show c to [P1]
+        choose by P1:
+            option "bury":
+                move c to bottom of deck face down
+            option "keep":
+                pass
+    repeat 3 times:
+        draw from deck to table face up
+    win players
+"""
+
+
+def test_a_card_the_guess_laid_under_the_deck_is_swapped_with_one_still_to_draw():
+    """P1 looked at the top card and put it under the deck: the seat (P2) never saw which. A
+    guess that buried another card cannot draw the one the seat then saw drawn from the top,
+    since in the guess it lies under the deck; the swaps that may make the draw legal pair it
+    with the cards of that same deck still to draw (not only with lookalikes elsewhere)."""
+    game = ruledsl.load("bury.rules", text=BURY)
+    for seed in range(1, 5):
+        state = game.new_game(seed=seed, chance="explicit")
+        state.apply("bury")
+        deck = next(p for p in state.prog.places if getattr(p, "name", "") == "deck")
+        buried = state.contents[deck.index][-1]
+        label = f"card {state.fields[buried.id][0]}"
+        assert state.is_chance() and label not in state.legal_labels()
+        pairs = Belief(game, 1, seed=seed)._label_pairs(state, label)
+        assert pairs and all(x == buried.id and state.loc[y] == deck.index for x, y in pairs)
+        x, y = pairs[0]
+        swapped = state.clone()
+        assert exchange(swapped, x, y, 1) and label in swapped.legal_labels()

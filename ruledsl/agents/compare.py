@@ -75,12 +75,15 @@ def named(state, comp: int, text: str) -> bool:
 
 
 def step_moved(candidate) -> frozenset:
-    """The components a candidate's step moved (from its parent's state to its own): those its
-    events name, of all the lookalikes that read as they do."""
+    """The components a candidate's step moved or turned over (from its parent's state to its
+    own: their place, their face or who knows it changed): those its events name, of all the
+    lookalikes that read as they do (a reveal of one hand names every card of that value)."""
     if candidate.parent is None:
         return frozenset()
-    before, after = candidate.parent.loc, candidate.state.loc
-    return frozenset(c for c, (a, b) in enumerate(zip(before, after)) if a != b)
+    before, after = candidate.parent, candidate.state
+    return frozenset(c for c, (a, b, f, g, k, m) in enumerate(zip(before.loc, after.loc, before.face, after.face,
+                                                                  before.known, after.known))
+                     if a != b or f != g or k != m)
 
 
 def _words(x: str, y: str) -> int:

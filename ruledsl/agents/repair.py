@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..errors import RulesError
-from ..runtime.sampling import (exchange, hidden_classes, hidden_pairs, lookalikes, relocate, seat_layout, stand_ins,
+from ..runtime.sampling import (exchange, hidden_classes, hidden_looks, hidden_pairs, lookalikes, relocate, seat_layout, stand_ins,
                                 texts, unseen)
 from .compare import (closest_by_events, distance, event_distance, misplaced, named, places, step_moved, told_nearness,
                       word_pattern)
@@ -109,17 +109,20 @@ class Repairs:
 
     def _label_pairs(self, state, label: str) -> list:
         """[(x, y)]: a component the label names (a token drawn, as the seat saw it named) and
-        a lookalike elsewhere that it does not name, shuffled: swapping them may put the one
+        a lookalike elsewhere that it does not name, or in the same deck (where it lies in a
+        deck is where a draw takes it from: a card the guess laid under the deck where the
+        real one lies among those still to draw), shuffled: swapping them may put the one
         named where the action takes it from. One random pair of each two places (the rest of
         _make_legal) finds the one named among dozens of lookalikes only by luck."""
         pairs = []
-        for groups in hidden_classes(state, self.seat):
-            members = [c for group in groups for c in group]
+        places = state.prog.places
+        for members in hidden_looks(state, self.seat):
             named = {c for c in members if _names(state, c, label)}
             if not named or len(named) == len(members):
                 continue
             pairs.extend((x, y) for x in sorted(named) for y in members
-                         if y not in named and state.loc[y] != state.loc[x])
+                         if y not in named and (state.loc[y] != state.loc[x]
+                                                or getattr(places[state.loc[x]], "ordered", False)))
         self.rng.shuffle(pairs)
         return pairs
 
