@@ -63,6 +63,27 @@ def test_an_outcome_told_by_name_is_made_legal_by_swapping_in_the_component_it_n
         assert belief.stats.applies - applies <= 2
 
 
+
+def test_a_told_draw_no_guess_allows_is_made_legal_by_a_swap_that_keeps_the_path():
+    """The seat saw the gold token drawn from the pool where its guesses left it in the box. The
+    two lie face down in bags no seat sees, so swapping them is another outcome of the set-up's
+    draws: made in place (one step's work, no replay of the deal), the guess keeps its path."""
+    fixed = 0
+    for seed in range(1, 13):
+        game, real = _at_the_draw(seed)
+        belief = Belief(game, 0, seed=seed, particles=2, min_particles=1)
+        belief.update(real)
+        prog = real.prog
+        gold = next(c.id for c in prog.comps if real.fields[c.id][0] == "gold")
+        guessed = all(prog.places[p.state.loc[gold]].name == "pool" for p in belief.particles)
+        real.apply("gold")
+        belief.update(real)
+        assert belief.exact and belief.verified, seed
+        if not guessed:
+            fixed += 1
+            assert belief.stats.transposed == 0 and belief.stats.retreats == 0, seed
+    assert fixed >= 3
+
 CARDS = """game "Colours"
 players 2
 kind Card:

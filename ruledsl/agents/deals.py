@@ -427,8 +427,10 @@ def _reorder(state, orders: tuple, swap: dict) -> bool:
 
 
 def _unseen(state, comps) -> bool:
-    face, known = state.face, state.known
-    return not any(face[c.id] or known[c.id] for c in comps)
+    """Whether no seat sees or knows the face of any of comps where they lie (face down, shown to
+    nobody, in a place whose faces nobody sees: not a hand, whose owner sees it)."""
+    face, known, loc, places = state.face, state.known, state.loc, state.prog.places
+    return not any(face[c.id] or known[c.id] or places[loc[c.id]].sees for c in comps)
 
 
 def unseen_orders(before, after) -> tuple:

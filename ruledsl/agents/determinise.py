@@ -15,7 +15,8 @@ step, each particle keeping the path that made it (deals.py):
   (a lazily shuffled deck read other than by `draw`) is tried again with other seeds; only
   candidates after which the seat sees exactly what it saw are kept;
 - when none fits, face-down components no seat has seen are laid otherwise before the step
-  (the next card of a deck: another outcome of the chance that laid them, the path kept);
+  (the next card of a deck, a token told drawn from a pool where the guess left it in the
+  box: another outcome of the chance that laid them, the path kept);
   then the deal of a guess is changed (deals.py): two components the seat cannot
   tell apart exchanged in every hidden draw of its path, steered by the components the
   step's events name, the path replayed and checked (under a deadline, these climbs have
@@ -285,6 +286,10 @@ class Belief(Deadlines, Deals, Repairs, Retreats):
                 fitting = [c for c in found if c.observation == step.observation]
                 if len(fitting) >= BROADEN:
                     break
+        if not found and not fitting and step.label is not None and self._repairing():
+            # a told action no guess allows: lookalikes nobody has seen swapped in place first
+            found.extend(self._make_legal(particles, step, with_path=True))
+            fitting = [c for c in found if c.observation == step.observation]
         if not fitting and self._repairing():
             # the climbs that keep the path (dear: replays) get a share of the time, the repairs in
             # place (a step's work each) the rest: under a deadline both are tried in one move

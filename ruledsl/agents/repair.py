@@ -16,6 +16,7 @@ from ..runtime.sampling import (exchange, hidden_classes, hidden_looks, hidden_p
 from .compare import (closest_by_events, distance, event_distance, misplaced, named, places, step_moved, told_nearness,
                       word_pattern)
 from .deadlines import Late
+from .deals import entry_of, link, unseen_orders
 from .observe import observe
 from .particles import Candidate, Particle
 
@@ -83,14 +84,17 @@ class Repairs:
                     return [self._path_kept(candidate, fixed, step)]
         return fitting
 
-    def _make_legal(self, particles: list, step) -> list:
+    def _make_legal(self, particles: list, step, with_path: bool = False) -> list:
         """The seat was told an action no guess allows (a public accusation of a seat the guesses
         made the accuser): swap lookalikes in a guess until the action is legal, then take it
-        (the candidates made, for the repairs to finish)."""
+        (the candidates made, for the repairs to finish). with_path: only swaps of components
+        no seat has seen, lying face down (a token the set-up drew into a pool where the guess
+        left it in the box), which keep the guess's path: another outcome of the chance that
+        laid them (deals.unseen_orders), one step's work where a transposition replays."""
         made = []
         for particle in particles[:2]:
             state = particle.state
-            if state.current_player != step.actor:
+            if state.current_player != step.actor or with_path and particle.path is None:
                 continue
             pairs = [(self.rng.choice(a), self.rng.choice(b))
                      for groups in hidden_classes(state, self.seat)
@@ -102,7 +106,15 @@ class Repairs:
                 swapped = state.clone()
                 self._budget -= 1
                 if exchange(swapped, x, y, self.seat) and step.label in swapped.legal_labels():
-                    made.extend(self._take(swapped, step.label, particle.count, step))
+                    orders = unseen_orders(state, swapped) if with_path else None
+                    if with_path and orders is None:
+                        continue
+                    taken = self._take(swapped, step.label, particle.count, step)
+                    if orders is not None:
+                        for c in taken:
+                            c.path = link(entry_of(swapped, step.label, True, c.seed) + (orders,), particle.path,
+                                          c.state)
+                    made.extend(taken)
                     if any(c.observation == step.observation for c in made) or len(made) >= REPAIRS:
                         return made
         return made
