@@ -58,7 +58,14 @@ def _define_lines(line: str, token, prev: str) -> Optional[str]:
         return "a define is one line; to break a long one, put the expression in ( ), which may span lines"
 
 
-SLIPS: list[Callable] = [_else_if, _augmented, _compare, _assign, _define_lines]
+def _define_no_params(line: str, token, prev: str) -> Optional[str]:
+    m = re.match(r"^\s*define\s+([A-Za-z_]\w*)\s*=", line)
+    if str(token) == "=" and m:
+        name = quoted(m.group(1))
+        return f"a define keeps its parentheses when it takes nothing: `define {name}() = …`, used as `{name}()`"
+
+
+SLIPS: list[Callable] = [_else_if, _augmented, _compare, _define_no_params, _assign, _define_lines]
 
 
 def hint_for(text: str, line: int, token) -> Optional[str]:

@@ -153,6 +153,31 @@ def test_run_says_a_shared_score_where_every_seat_returns_the_same_number():
     assert "Result: a draw after 9 actions." in ttt
 
 
+TEAMS = """game "Teams"
+players 4
+var tricks: int = 0, per player
+define team(p) = p.tricks + left_of(left_of(p)).tricks
+flow:
+    turn P1:
+        choose n from [0, 1] as "take {n}":
+            set P1.tricks to n
+            set P2.tricks to n
+    end game returns RETURNS for each p in players
+"""
+
+
+@pytest.mark.parametrize("returns, said", [
+    ("team(p) - team(left_of(p))", "a draw"),       # two teams level: a draw, though all return 0
+    ("team(P1) - team(P2)", "a shared score of 0"),     # one number for every seat: the team's
+])
+def test_run_says_a_draw_where_equal_returns_read_the_seat(tmp_path, returns, said):
+    path = tmp_path / "teams.rules"
+    path.write_text(TEAMS.replace("RETURNS", returns))
+    for seed in (1, 2, 3, 4):
+        out = CliRunner().invoke(cli, ["run", str(path), "--seed", str(seed)]).output
+        assert f"Result: {said} after 1 actions." in out, out
+
+
 def lost_agent(budget):
     """An ismcts seat of a two-player Six Rows whose belief lost track: its guesses are inexact
     and every one of them is a game that ended, so none can take the next step (LostTrack)."""

@@ -74,12 +74,25 @@ def _zone(ctx: Context, zone: n.ZoneDecl) -> None:
         ctx.error(zone.span, f"'{zone.shape}' is not a zone shape",
                   did_you_mean(zone.shape, ZONE_SHAPES) or "use one of: " + ", ".join(ZONE_SHAPES))
     _visibility(ctx, zone.visibility)
+    _face_down_in_sight(ctx, zone)
     ctx.use(zone.of_span, zone.of)
     if zone.of not in ctx.game.kinds and zone.of != "any":
         ctx.error(zone.span, f"zone {zone.name} holds '{zone.of}', which is not a kind",
                   did_you_mean(zone.of, ctx.game.kinds) or f"declare it: kind {zone.of}")
     for content in zone.contents:
         _content(ctx, zone, content)
+
+
+def _face_down_in_sight(ctx: Context, zone: n.ZoneDecl) -> None:
+    """`face down` on a zone that shows every face to all (a pile, an area) hides nothing: its
+    things lie face down, but whoever may see the zone's faces sees theirs."""
+    shape = ZONE_SHAPES.get(zone.shape)
+    who = zone.visibility.who if zone.visibility is not None else shape.visibility if shape else None
+    if zone.facing == "down" and who == "all":
+        article = "an" if zone.shape[0] in "aeiou" else "a"
+        ctx.warning(zone.span,
+                    f"things lie face down in {zone.name}, but {article} {zone.shape} shows every face to all",
+                    "to hide them add `visible to nobody` (or `visible to owner`); else leave out `face down`")
 
 
 def _content(ctx: Context, zone: n.ZoneDecl, content: n.Content) -> None:

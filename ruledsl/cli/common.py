@@ -257,26 +257,19 @@ def fmt_number(x) -> str:
 
 def winners_text(seats: list, state) -> str:
     """`X wins`, `X and O win` (a shared win: a tie for first), `a draw`, `a shared score of N`
-    (every seat the same number by `end game returns`: a co-operative score, not a draw), or
-    `no one wins`."""
+    (every seat the same number by `end game returns` of a value that does not read the seat: a
+    co-operative score, not a draw), or `no one wins`."""
     won = [seats[i] for i in state.winners()]
     if not won:
         returns = state.returns()
         if len(set(returns)) == 1 and len(returns) > 1 and not state.losers():
-            if _ended_by_returns(state):
+            if state.result.shared:
                 return f"a shared score of {fmt_number(returns[0])}"
             return "a draw"
         return "no one wins"
     if len(won) == 1:
         return f"{won[0]} wins"
     return ", ".join(won[:-1]) + f" and {won[-1]} win"
-
-
-def _ended_by_returns(state) -> bool:
-    """Whether the game ended by `end game returns …` (numbers for the seats, not a ranking)."""
-    where = state.ending
-    source = state.game.sources.get(where.path) if where is not None else None
-    return source is not None and source.line_text(where.line).strip().startswith("end game returns")
 
 
 def returns_text(seats: list, returns: list) -> str:

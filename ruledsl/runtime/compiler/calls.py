@@ -46,7 +46,12 @@ class CallGen:
         if found is not None:
             return found
         impl = PLAIN[e.func]
-        args = [self.gen(a, frame) for a in e.args]
+        given = e.args
+        if e.func == "count" and len(given) == 1 and _whole_place(given[0]):
+            # count(contents(x)): how many lie there, the place's order left unread (a lazily
+            # shuffled deck stays unsettled, its next draw a decision of chance), as `calls` counts it
+            given = given[0].args
+        args = [self.gen(a, frame) for a in given]
         order = by_position(impl, len(args), [k for k, _ in e.kwargs])
         if order is not None:
             given = {k: self.keyword(k, v, frame) for k, v in e.kwargs}
@@ -100,8 +105,7 @@ class CallGen:
             c = self.ns.fresh("c")      # those of the kind counted, no tuple made of them
             return fmt("len([{} for {} in {} if {}.kind is {}])", c, Bind(c, "for"), of_kind[0], c,
                        self.k(self.prog.kinds[of_kind[1]]))
-        if isinstance(inner, n.Call) and inner.func in ("contents", "at") and len(inner.args) == 1 \
-                and inner.comp is None and not inner.kwargs:
+        if _whole_place(inner):
             inner = inner.args[0]           # count(contents(x)): no copy
         code = self.gen(inner, frame)
         cls = _place_class(self.type_of(inner, frame))
@@ -241,3 +245,9 @@ def cheap(e) -> bool:
     if isinstance(e, n.Index):
         return cheap(e.obj) and cheap(e.index)
     return False
+
+
+def _whole_place(e) -> bool:
+    """Whether e is `contents(x)` or `at(x)`: all that lies on one place, as a list."""
+    return isinstance(e, n.Call) and e.func in ("contents", "at") and len(e.args) == 1 and e.comp is None \
+        and not e.kwargs

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 
 from ...errors import error
 from ...ir import nodes as n
+from ...ir.walk import nodes
 from ..engine.budget import STEP_LIMIT
 from ..model.values import Player
 from .code import Bind, Code, Slot, fmt, read, text
@@ -262,8 +263,11 @@ class StmtGen:
         p = self.ns.fresh("v")
         inner = frame.bind(s.var, read(p))
         if s.returns is not None:
-            out.add(fmt("_score(prog, st, [({}, {}) for {} in _players_of(st, {})], {})", p,
-                        self.x(s.returns, inner), Bind(p, "for"), self.x(s.source, frame), self.k(s.span)), s.span)
+            # a value that does not read the seat is the same for every seat: a team's score
+            alike = not any(type(e) is n.Name and e.name == s.var for e in nodes([s.returns]))
+            out.add(fmt("_score(prog, st, [({}, {}) for {} in _players_of(st, {})], {}, {})", p,
+                        self.x(s.returns, inner), Bind(p, "for"), self.x(s.source, frame), self.k(s.span),
+                        text(repr(alike))), s.span)
             return
         keys = [fmt("{}, ", self.x(key, inner)) for key in s.keys]
         out.add(fmt("_rank(prog, st, [({}, ({})) for {} in _players_of(st, {})], {})", p, _concat(keys),

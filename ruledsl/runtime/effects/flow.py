@@ -73,9 +73,11 @@ def finish_ranking(prog, st, ranked: list, span=None) -> None:
     raise GameOver(span)
 
 
-def finish_returns(prog, st, scored: list, span) -> None:
+def finish_returns(prog, st, scored: list, span, alike: bool = False) -> None:
     """`end game returns value for each p in …`: scored is [(player, number)]; seats not listed
-    return 0. The seats with the most win, those with the least lose, unless all are equal."""
+    return 0. The seats with the most win, those with the least lose, unless all are equal.
+    alike: the value does not read the seat (the compiler saw it), so, given to every seat, it
+    is the team's shared score (Result.shared), not a draw."""
     returns = {}
     for p, value in scored:
         if type(p) is not Player:
@@ -87,6 +89,7 @@ def finish_returns(prog, st, scored: list, span) -> None:
     best, worst = max(values), min(values)
     st.result = _ends(prog, values, [p for p, v in zip(prog.players, values) if v == best],
                       [p for p, v in zip(prog.players, values) if v == worst])
+    st.result.shared = alike and len(returns) == len(prog.players) and best == worst
     emit(st, "final returns: " + "; ".join(f"{p.label} {display(st, returns.get(p, 0))}" for p in prog.players),
          kind="end")
     raise GameOver(span)

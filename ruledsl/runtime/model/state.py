@@ -27,10 +27,13 @@ class Result(tuple):
     returns the same after a ranking or numeric returns, no one wins or loses
     (a draw). losers: the seats that lost (a win's others, the seats tied for
     last). ending: the Span of the statement that ended the game (set by the run loop; None
-    when it ended some other way)."""
+    when it ended some other way). shared: the returns are one score of the whole team (`end game
+    returns E for each p in players` with E the same for every seat: a co-operative score, not a
+    draw)."""
     winners: frozenset
     losers: frozenset
     ending = None
+    shared = False
 
     def __new__(cls, returns, winners=(), losers=()):
         self = super().__new__(cls, returns)
