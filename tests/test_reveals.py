@@ -187,8 +187,7 @@ def test_a_transposition_on_a_deck_shuffled_again_starts_at_the_last_draw(game):
     assert checked >= 3
 
 
-@pytest.mark.parametrize("ms", [0.5])
-def test_a_seat_that_programs_last_is_followed_exactly_within_every_move(game, ms):
+def test_a_seat_that_programs_last_is_followed_exactly_within_every_move(game, ms=0.5):
     """The bar of issue 41 in small, on a work clock (an apply costs `ms` milliseconds, nothing
     else does: the same on any machine): at 0.2 s a move, the belief is exact and caught up at
     every one of P2's decisions, in twelve games."""

@@ -14,7 +14,9 @@ step, each particle keeping the path that made it (deals.py):
   it names it (`revealed: P2: play 5`), else any; a step that drew on the random generator
   (a lazily shuffled deck read other than by `draw`) is tried again with other seeds; only
   candidates after which the seat sees exactly what it saw are kept;
-- when none fits, face-down components no seat has seen are laid otherwise before the step
+- when none fits a step that reveals other seats' secret choices the guesses made blind (the
+  seat chose last), those are made again as it names them (reveals.py); then face-down
+  components no seat has seen are laid otherwise before the step
   (the next card of a deck: another outcome of the chance that laid them, the path kept);
   then the deal of a guess is changed (deals.py): two components the seat cannot
   tell apart exchanged in every hidden draw of its path, steered by the components the
