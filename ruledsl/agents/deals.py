@@ -103,7 +103,7 @@ def _action_of(state, entry, swap: dict):
 class Deals:
     """Replays and transpositions, as methods of a Belief (its seat, start, observer, budget)."""
 
-    def _replay(self, nodes: list, swap: dict):
+    def _replay(self, nodes: list, swap: dict, since=None):
         """(the state at the end of the path nodes replayed with the components of swap exchanged
         in every hidden draw, that path), checked against what the seat saw: the events it was
         told at every step from the first draw of either component, its view at the last (the
@@ -115,11 +115,16 @@ class Deals:
         actions from the same states), so the replay starts at the path's last checkpoint
         before it, and the new path shares the old one's links up to it. A transposition that
         contradicts a step is remembered with the link of that step: every path through that
-        link has the same prefix and fails there too (_dead)."""
+        link has the same prefix and fails there too (_dead).
+
+        since: the path taken again from that step on only (the steps before are its own, their
+        draws as they were), the swap applied from there, and other seats' secret choices remade
+        as their reveals name them (reveals.py), with no swap too."""
         if self.deal is None:
             return None
-        first = next((k for k, node in enumerate(nodes) if _names_any(node[0], swap)), None)
-        if first is None or self._dead_for(nodes, swap):
+        first = since if since is not None else \
+            next((k for k, node in enumerate(nodes) if _names_any(node[0], swap)), None)
+        if first is None or self._dead_for(nodes, swap, since):
             return None
         at = first - first % CHECKPOINT
         while at and nodes[at - 1][3] is None:
@@ -130,26 +135,27 @@ class Deals:
         path = nodes[first - 1] if first else ()
         for k in range(at, len(nodes)):
             if state.pending is None:
-                self._died(nodes, k, swap)
+                self._died(nodes, k, swap, since)
                 return None
             if k & 31 == 31 and self._out_of_work():
                 return None
             entry = nodes[k][0]
-            action = _action_of(state, entry, swap)
+            exchanged = swap if k >= first else {}
+            action = _action_of(state, entry, exchanged)
             if entry[0] == INDEX and k >= first and action is not None and state.current_player != seat \
                     and not state.is_chance():
                 # another seat's secret choice: the one its reveal names, if the exchange made it legal
                 action = self._revealed(state, k, action)
                 entry = (INDEX, action) + entry[2:]
             if action is None:
-                self._died(nodes, k, swap)
+                self._died(nodes, k, swap, since)
                 return None
             # the copy drawn here (the first of its identity in the pile now: perhaps not the
             # one drawn before), which the new path names so that its later transpositions
             # exchange the components the guess holds
             drawn = chance_values(state)[action].id if entry[0] == DRAWN else None
-            if len(entry) > 3 and not _reorder(state, entry[3], swap):
-                self._died(nodes, k, swap)
+            if len(entry) > 3 and not _reorder(state, entry[3], exchanged):
+                self._died(nodes, k, swap, since)
                 return None
             reseed(state, entry[2])
             mark = state.log_mark
@@ -157,16 +163,16 @@ class Deals:
             try:
                 state.apply(action)
             except (RulesError, IllegalAction):
-                self._died(nodes, k, swap)
+                self._died(nodes, k, swap, since)
                 return None
             if k < first:
                 continue
             if tuple(state.events(seat, since=mark)) != steps[k].observation.events:
-                self._died(nodes, k, swap)
+                self._died(nodes, k, swap, since)
                 return None
             moved = entry if drawn is None else (DRAWN, drawn) + entry[2:]
             if len(moved) > 3:
-                moved = moved[:3] + (_orders_under(moved[3], swap),)
+                moved = moved[:3] + (_orders_under(moved[3], exchanged),)
             length = k + 1
             path = (moved, path, length, state.clone() if length % CHECKPOINT == 0 else None)
         if state.view_digest(seat) != steps[len(nodes) - 1].observation.digest:
@@ -186,15 +192,15 @@ class Deals:
         fixed.path = link(entry + (orders,) if orders else entry, origin.path[1], fixed.state)
         return fixed
 
-    def _died(self, nodes: list, k: int, swap: dict) -> None:
-        """Remember that swap contradicts step k of the path through nodes[k]."""
+    def _died(self, nodes: list, k: int, swap: dict, since=None) -> None:
+        """Remember that swap (from step since on) contradicts step k of the path through nodes[k]."""
         if len(self._dead) >= DEAD_MAX:
             self._dead.clear()
-        self._dead.setdefault(frozenset(swap), []).append(nodes[k])
+        self._dead.setdefault(_dead_key(swap, since), []).append(nodes[k])
 
-    def _dead_for(self, nodes: list, swap: dict) -> bool:
-        """Whether swap is known to contradict a step of this path (one of its links)."""
-        for node in self._dead.get(frozenset(swap), ()):
+    def _dead_for(self, nodes: list, swap: dict, since=None) -> bool:
+        """Whether swap (from step since on) is known to contradict a step of this path (one of its links)."""
+        for node in self._dead.get(_dead_key(swap, since), ()):
             length = node[2]
             if length <= len(nodes) and nodes[length - 1] is node:
                 return True
@@ -280,7 +286,7 @@ class Deals:
                         return []
                     if not self._promising(state, x, y, step, before if best is None else best):
                         continue
-                    replayed = self._replay(nodes, {x: y, y: x})
+                    replayed = self._exchanged(nodes, {x: y, y: x})
                     if replayed is None:
                         continue
                     moved, path = replayed
@@ -342,7 +348,7 @@ class Deals:
                     if not pairs:
                         break
                 x, y = pairs[self.rng.randrange(len(pairs))]
-                replayed = self._replay(nodes, {x: y, y: x})
+                replayed = self._exchanged(nodes, {x: y, y: x})
                 if replayed is None:
                     continue
                 state, path = replayed
@@ -379,7 +385,7 @@ class Deals:
             for x, y in pairs[:SPREAD_TRIES * particle.count]:
                 if made >= particle.count - 1 or self._out_of_work():
                     break
-                replayed = self._replay(nodes, {x: y, y: x})
+                replayed = self._exchanged(nodes, {x: y, y: x})
                 if replayed is None:
                     continue
                 out.append(Particle(replayed[0], 1, replayed[1]))
@@ -387,6 +393,11 @@ class Deals:
                 made += 1
                 self.stats.spread += 1
         return out
+
+
+def _dead_key(swap: dict, since) -> object:
+    exchanged = frozenset(swap.items())     # (the pairs: two transpositions may exchange the same components)
+    return exchanged if since is None else (exchanged, since)
 
 
 def _drawn(nodes: list) -> set:

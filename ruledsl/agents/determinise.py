@@ -14,9 +14,11 @@ step, each particle keeping the path that made it (deals.py):
   it names it (`revealed: P2: play 5`), else any; a step that drew on the random generator
   (a lazily shuffled deck read other than by `draw`) is tried again with other seeds; only
   candidates after which the seat sees exactly what it saw are kept;
-- when none fits, face-down components no seat has seen are laid otherwise before the step
-  (the next card of a deck, a token told drawn from a pool where the guess left it in the
-  box: another outcome of the chance that laid them, the path kept);
+- when none fits a step that reveals other seats' secret choices the guesses made blind (the
+  seat chose last), those are made again as it names them (reveals.py); then face-down
+  components no seat has seen are laid otherwise before the step (the next card of a deck, a
+  token told drawn from a pool where the guess left it in the box: another outcome of the
+  chance that laid them, the path kept);
   then the deal of a guess is changed (deals.py): two components the seat cannot
   tell apart exchanged in every hidden draw of its path, steered by the components the
   step's events name, the path replayed and checked (under a deadline, these climbs have
@@ -64,16 +66,17 @@ from .observe import Observer, observe
 from .particles import Candidate, Particle, Stats
 from .repair import Repairs
 from .retreat import FAR_BACK, Retreats
+from .reveals import REVEALED, Reveals
+from .windows import Windows
 
 SEED_SPACE = 2 ** 62
 CLOSEST_VIEWS = 4            # candidates whose whole views a fallback compares
 BROADEN = 4                  # guesses that try every option of a step none of their draws fits
-REVEALED = "revealed: "      # how the engine tells simultaneous choices (engine/decisions.py)
 CLIMB_SHARE = 0.5            # of the time left to repair a step, what the climbs keeping the path may take
 POSTPONE = 3                 # updates that may leave a step no guess fits yet before the closest are kept
 
 
-class Belief(Deadlines, Deals, Repairs, Retreats):
+class Belief(Deadlines, Deals, Repairs, Retreats, Reveals, Windows):
     """What one seat may believe the whole state to be, kept up to date with `update(state)`
     and sampled with `sample(rng)`. See the module docstring."""
 
@@ -279,8 +282,8 @@ class Belief(Deadlines, Deals, Repairs, Retreats):
     def _repairs(self, particles: list, step, found: list, wide: int) -> list:
         """The candidates that take step exactly, made by the repairs in turn (found: those
         tried so far, extended)."""
-        fitting = []
-        if wide < self.branch:
+        fitting, remade = self._remade(particles, step, found)
+        if not fitting and wide < self.branch:
             for particle in particles[:BROADEN]:
                 found.extend(self._children(particle, step, self.branch, every=True, enough=BROADEN - len(fitting)))
                 fitting = [c for c in found if c.observation == step.observation]
@@ -293,7 +296,7 @@ class Belief(Deadlines, Deals, Repairs, Retreats):
         if not fitting and self._repairing():
             # the climbs that keep the path (dear: replays) get a share of the time, the repairs in
             # place (a step's work each) the rest: under a deadline both are tried in one move
-            fitting = self._share(CLIMB_SHARE, self._climb, particles, step, found)
+            fitting = self._share(CLIMB_SHARE, self._climb, remade + particles, step, found)
         if not found and not fitting and step.label is not None and self._repairing():
             found.extend(self._make_legal(particles, step))
             fitting = [c for c in found if c.observation == step.observation]

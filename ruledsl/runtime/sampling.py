@@ -252,3 +252,25 @@ def hidden_pairs(state, seat: int) -> list:
     for ids in sorted(_hidden_by_look(state, seat).values(), key=len):
         out.extend((a, b) for n, a in enumerate(ids) for b in ids[n + 1:])
     return out
+
+
+def offered(state) -> set:
+    """The ids of the components the pending decision's options are made of (a choice of cards:
+    those of the hand it is made from), found in its values; empty for none."""
+    d = state.pending
+    if d is None:
+        return set()
+    values = d.values
+    items = getattr(values, "items", None)      # a selection's options: every selection of these
+    out: set = set()
+    _comps_in(items if type(items) is tuple else values, out)
+    return out
+
+
+def _comps_in(value, out: set) -> None:
+    t = type(value)
+    if t is Comp:
+        out.add(value.id)
+    elif t is tuple or t is list:
+        for v in value:
+            _comps_in(v, out)
