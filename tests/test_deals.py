@@ -308,9 +308,10 @@ def test_a_transposition_remakes_the_secret_choice_the_reveal_names():
 
 
 def test_cards_a_seat_holds_in_its_hand_are_not_laid_otherwise_as_unseen():
-    """unseen_orders takes a new lay of face-down cards as another outcome of the chance that
-    laid them only when no seat sees them: two cards of the deck, yes; a card of P1's hand
-    (which P1 sees) and one of the deck, no, though both are face down and P2 sees neither."""
+    """unseen_orders(held=True) takes a new lay of face-down cards as another outcome of the
+    chance that laid them only when no seat sees them where they lie: two cards of the deck,
+    yes; a card of P1's hand (which P1 sees) and one of the deck, no, though both are face down
+    and P2 sees neither."""
     import ruledsl
     game = ruledsl.load("duel.rules", text=DUEL)
     state = game.new_game(seed=4, chance="explicit")
@@ -321,7 +322,7 @@ def test_cards_a_seat_holds_in_its_hand_are_not_laid_otherwise_as_unseen():
     deck = [c.id for c in state.contents[place["deck"]]]
     within = state.clone()
     assert deals.exchange(within, deck[0], deck[-1], 1)
-    assert deals.unseen_orders(state, within) is not None
+    assert deals.unseen_orders(state, within, held=True) is not None
     across = state.clone()
     assert deals.exchange(across, hand[0], deck[0], 1)
-    assert deals.unseen_orders(state, across) is None
+    assert deals.unseen_orders(state, across, held=True) is None

@@ -437,22 +437,22 @@ def _reorder(state, orders: tuple, swap: dict) -> bool:
     return True
 
 
-def _unseen(state, comps) -> bool:
-    """Whether no seat sees or knows the face of any of comps where they lie (face down, shown to
-    nobody, in a place whose faces nobody sees: not a hand, whose owner sees it)."""
+def _unseen(state, comps, held: bool = False) -> bool:
+    """Whether no seat knows the face of any of comps (face down, shown to nobody); held: nor
+    sees it where it lies (not in a hand, whose owner sees it)."""
     face, known, loc, places = state.face, state.known, state.loc, state.prog.places
-    return not any(face[c.id] or known[c.id] or places[loc[c.id]].sees for c in comps)
+    return not any(face[c.id] or known[c.id] or held and places[loc[c.id]].sees for c in comps)
 
 
-def unseen_orders(before, after) -> tuple:
+def unseen_orders(before, after, held: bool = False) -> tuple:
     """When state `after` differs from `before` only in where components lie that lie face down
     and whose face no seat knows, each place holding as many as before: the new contents of
     the places that changed, ((place index, component ids in order), …); None when anything
-    else differs.
+    else differs. held: none of them lies where a seat sees it (a hand: its owner).
 
     Where such components lie was drawn by chance (a shuffle, a deal from a shuffled deck; a
-    pile left unordered by explicit chance is ordered by the generator when first read, as
-    when a card is put at its bottom) and nothing any seat saw told it since, so laying them
+    pile left unordered by explicit chance is ordered by the generator when its order is read)
+    and nothing any seat saw told it since, so laying them
     otherwise is another outcome of that chance, as likely. A repair that exchanged them before
     taking a step again (the next card turned over from a deck the guess had ordered
     otherwise) keeps the guess's path: Deals._replay lays the places so before that step and
@@ -468,4 +468,4 @@ def unseen_orders(before, after) -> tuple:
             return None
         moved.extend(c for c, d in zip(x, y) if c is not d)
         orders.append((place, tuple(c.id for c in y)))
-    return tuple(orders) if _unseen(before, moved) else None
+    return tuple(orders) if _unseen(before, moved, held) else None

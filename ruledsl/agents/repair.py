@@ -106,7 +106,9 @@ class Repairs:
                 swapped = state.clone()
                 self._budget -= 1
                 if exchange(swapped, x, y, self.seat) and step.label in swapped.legal_labels():
-                    orders = unseen_orders(state, swapped) if with_path else None
+                    # (held: a card in a hand its owner sees is not laid otherwise here: no retake of
+                    # the owner's choices follows, and a later replay of them names the old card)
+                    orders = unseen_orders(state, swapped, held=True) if with_path else None
                     if with_path and orders is None:
                         continue
                     taken = self._take(swapped, step.label, particle.count, step)

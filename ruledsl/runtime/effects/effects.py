@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...errors import error
 from ..model.chance import shuffled, take_forced
-from ..model.open_order import exchanged, lay_open, settle
+from ..model.open_order import exchanged, forget_ends, lay_open, settle
 from ..model.collections import items_of
 from ..model.values import Comp, Location, Player, Zone, component_text, display, turn_direction
 from .events import (a_kind, emit, emit_about, face_mask, moved, seat_mask, seats_of, tell_moved)
@@ -198,6 +198,7 @@ def shuffle(prog, st, zone, span=None) -> None:
         raise error(span, f"only a zone can be shuffled, not {display(st, zone)}")
     items = st.contents[zone.index]
     face, known = st.face, st.known
+    forget_ends(st, zone.index)     # what lay at its ends lies anywhere now
     for c in items:     # (a deck shuffled at set-up is known to none: one test a card)
         if known[c.id] and not face[c.id]:
             known[c.id] = 0     # a shuffle loses track of every card one was shown

@@ -71,7 +71,7 @@ def settle(st, index: int) -> None:
     st.lazy = st.lazy - {index}
     if st.ends and index in st.ends:
         h, t = ends(st, index)
-        _forget(st, index)
+        forget_ends(st, index)
         items = st.contents[index]
         n = len(items)
         st.contents[index] = items[:h] + shuffled(st, items[h:n - t]) + items[n - t:]
@@ -100,7 +100,7 @@ def settle_end(st, index: int, from_top: bool, n: int) -> None:
         st.contents[index] = items[:h] + tuple(middle) + tuple(reversed(picked)) + items[size - t:]
     if len(middle) < 2:         # its whole order is known now
         st.lazy = st.lazy - {index}
-        _forget(st, index)
+        forget_ends(st, index)
     elif picked:
         _note(st, index, picked, "top" if from_top else "bottom")
 
@@ -153,6 +153,7 @@ def _note(st, index: int, comps, end: str) -> None:
     st.ends = {**st.ends, index: (head, tail)}
 
 
-def _forget(st, index: int) -> None:
+def forget_ends(st, index: int) -> None:
+    """Nothing lies in a known order at the ends of zone `index` any more (it was shuffled)."""
     if st.ends and index in st.ends:
         st.ends = {i: pair for i, pair in st.ends.items() if i != index}
