@@ -12,10 +12,9 @@ import math
 from itertools import filterfalse
 
 from ...errors import error
-from ..model.collections import items_of, size_of
-from ..model.open_order import settle_end
+from ..model.collections import end_items, items_of, size_of
 from ...ir.places import OFFSETS
-from ..model.values import Comp, EdgeKind, Location, Player, Zone, display, turn_direction
+from ..model.values import Comp, EdgeKind, Location, Player, display, turn_direction
 from .budget import spend
 from .graph import locations_only, place_of
 
@@ -111,12 +110,7 @@ def _seat(st, prog, x):
 # ---------------------------------------------------------------- zones and components
 def _ends(from_top):
     def fn(st, prog, value, n=None):
-        if st.lazy and type(value) is Zone and value.index in st.lazy and (n is None or type(n) is int):
-            # an open deck: only the end read is given its order (open_order.py)
-            settle_end(st, value.index, from_top, 1 if n is None else n)
-            items = st.contents[value.index]
-        else:
-            items = items_of(st, value)
+        items = end_items(st, value, from_top, n)
         if not from_top:
             items = items[::-1]
         if n is not None:

@@ -10,8 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...errors import error
-from ..model.collections import items_of
-from ..model.open_order import settle_end
+from ..model.collections import end_items, items_of
 from ..model.values import EnumValue, Location, Player, Zone, display
 from .budget import STEP_LIMIT, spend
 from ..model.signals import Runaway
@@ -297,21 +296,13 @@ def zone_items(st, value):
 
 def first(st, value):
     """first(x), top(x): what lies first (an open deck gives that end its order only: open_order.py)."""
-    if st.lazy and type(value) is Zone and value.index in st.lazy:
-        settle_end(st, value.index, True, 1)
-        out = st.contents[value.index]
-    else:
-        out = items_of(st, value)
+    out = end_items(st, value, True)
     return out[0] if out else None
 
 
 def last(st, value):
     """bottom(x): what lies last."""
-    if st.lazy and type(value) is Zone and value.index in st.lazy:
-        settle_end(st, value.index, False, 1)
-        out = st.contents[value.index]
-    else:
-        out = items_of(st, value)
+    out = end_items(st, value, False)
     return out[-1] if out else None
 
 
