@@ -47,9 +47,12 @@ def _label(state, comp) -> str:
     return f"card {state.fields[comp.id][0]}"
 
 
+def _place(state, name: str) -> int:
+    return next(p.index for p in state.prog.places if getattr(p, "name", "") == name)
+
+
 def _table_top(state) -> str:
-    table = next(p for p in state.prog.places if getattr(p, "name", "") == "table")
-    return _label(state, state.contents[table.index][0])
+    return _label(state, state.contents[_place(state, "table")][0])
 
 
 class Model:
@@ -127,15 +130,15 @@ def test_an_open_deck_draws_what_lies_at_its_ends_and_leaves_the_rest_to_chance(
 
 
 def _assert_open_order_unseen(state) -> None:
-    deck = next(p for p in state.prog.places if getattr(p, "name", "") == "deck")
-    if deck.index not in state.lazy:
+    deck = _place(state, "deck")
+    if deck not in state.lazy:
         return
-    h, t = ends(state, deck.index)
-    items = state.contents[deck.index]
+    h, t = ends(state, deck)
+    items = state.contents[deck]
     middle = list(items[h:len(items) - t])
     other = state.clone()
     random.Random(len(items)).shuffle(middle)
-    other.contents[deck.index] = items[:h] + tuple(middle) + items[len(items) - t:]
+    other.contents[deck] = items[:h] + tuple(middle) + items[len(items) - t:]
     assert other.view(0) == state.view(0) and other.view_digest(0) == state.view_digest(0)
 
 
@@ -146,8 +149,8 @@ def test_cards_put_under_an_open_deck_come_after_every_card_still_shuffled():
     model, rng = Model(), random.Random(3)
     for action in ("draw", "draw", "bury", "bury"):
         _step(state, model, action, rng)
-    deck = next(p for p in state.prog.places if getattr(p, "name", "") == "deck")
-    assert deck.index in state.lazy and ends(state, deck.index) == (0, 2)
+    deck = _place(state, "deck")
+    assert deck in state.lazy and ends(state, deck) == (0, 2)
     buried = list(model.tail)
     for _ in range(4):
         state.apply("draw")

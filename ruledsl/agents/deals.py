@@ -60,6 +60,13 @@ def link(entry, earlier, state=None) -> tuple:
     return entry, earlier, length, state if length % CHECKPOINT == 0 else None
 
 
+def relaid_path(candidate, told: bool, orders: tuple, earlier) -> tuple:
+    """The path of a candidate whose step was taken after its parent's places were laid as
+    `orders` (unseen_orders), extending the path `earlier`: a replay lays them so again."""
+    entry = entry_of(candidate.parent, candidate.action, told, candidate.seed)
+    return link(entry + (orders,) if orders else entry, earlier, candidate.state)
+
+
 def path_nodes(path) -> list:
     """The links of a path, oldest first (node k ends with entry k)."""
     out = []
@@ -186,10 +193,8 @@ class Deals:
         if fixed is None or origin.path is None or fixed.path is not None or origin.parent is None:
             return fixed
         orders = unseen_orders(origin.parent, fixed.parent)
-        if orders is None:
-            return fixed
-        entry = entry_of(fixed.parent, fixed.action, step.label is not None, fixed.seed)
-        fixed.path = link(entry + (orders,) if orders else entry, origin.path[1], fixed.state)
+        if orders is not None:
+            fixed.path = relaid_path(fixed, step.label is not None, orders, origin.path[1])
         return fixed
 
     def _died(self, nodes: list, k: int, swap: dict, since=None) -> None:

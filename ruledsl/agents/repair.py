@@ -16,7 +16,7 @@ from ..runtime.sampling import (exchange, hidden_classes, hidden_looks, hidden_p
 from .compare import (closest_by_events, distance, event_distance, misplaced, named, places, step_moved, told_nearness,
                       word_pattern)
 from .deadlines import Late
-from .deals import entry_of, link, unseen_orders
+from .deals import relaid_path, unseen_orders
 from .observe import observe
 from .particles import Candidate, Particle
 
@@ -112,10 +112,8 @@ class Repairs:
                     if with_path and orders is None:
                         continue
                     taken = self._take(swapped, step.label, particle.count, step)
-                    if orders is not None:
-                        for c in taken:
-                            c.path = link(entry_of(swapped, step.label, True, c.seed) + (orders,), particle.path,
-                                          c.state)
+                    for c in taken if with_path else ():
+                        c.path = relaid_path(c, True, orders, particle.path)
                     made.extend(taken)
                     if any(c.observation == step.observation for c in made) or len(made) >= REPAIRS:
                         return made

@@ -42,13 +42,6 @@ def ends(st, index: int) -> tuple:
     return h, t
 
 
-def open_part(st, index: int) -> tuple:
-    """The components of the open zone `index` whose order is not settled."""
-    h, t = ends(st, index)
-    items = st.contents[index]
-    return items[h:len(items) - t]
-
-
 def draw_pool(st, index: int, end) -> tuple:
     """What chance picks among for a draw from `end` ("bottom", else the top) of the open zone
     `index`: its open part, or () when a component lies at that end (or the open part holds
