@@ -55,7 +55,7 @@ def nearer(a, b, bound: tuple) -> bool:
 def told_nearness(a, b) -> tuple:
     """nearness without the view (cheap): (events, words) that differ."""
     ea, eb = a.events, b.events
-    return event_distance(ea, eb), sum(_words(x, y) for x, y in zip(ea, eb) if x != y)
+    return event_distance(ea, eb), sum(words_apart(x, y) for x, y in zip(ea, eb) if x != y)
 
 
 _WORD = re.compile(r"\w+")
@@ -86,7 +86,8 @@ def step_moved(candidate) -> frozenset:
                      if a != b or f != g or k != m)
 
 
-def _words(x: str, y: str) -> int:
+def words_apart(x: str, y: str) -> int:
+    """How many words two texts differ by (each word counted as often as it occurs)."""
     a, b = Counter(_WORD.findall(x)), Counter(_WORD.findall(y))
     return sum(((a - b) + (b - a)).values())
 

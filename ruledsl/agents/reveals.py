@@ -20,11 +20,9 @@ for by exchanges judged on the step that failed, where no single one brings the 
 from __future__ import annotations
 
 import bisect
-import re
-from collections import Counter
 
 from ..runtime.sampling import exchange, hidden_pairs, identity, offered
-from .compare import named
+from .compare import named, words_apart
 from .deals import INDEX, path_nodes
 from .particles import Particle
 
@@ -33,8 +31,6 @@ BLIND_BACK = 24     # how far back (in steps) a choice made before its reveal is
 REMADE = 4          # guesses made to fit, enough for a step (the cloud is resampled from them)
 TRIES = 8           # guesses tried before giving up when none could be made so
 ROUNDS = 6          # exchanges that may make one named choice possible
-
-_WORD = re.compile(r"\w+")
 
 
 class Reveals:
@@ -139,8 +135,7 @@ class Reveals:
         """{component: component}: exchanges of lookalikes (one named by `wanted` lying where no
         option takes it from, one an option takes) after which `wanted` is an option of state's
         decision, each kept when it brings the options nearer to it; {} when none does."""
-        words = Counter(_WORD.findall(wanted))
-        gap = _gap(state.legal_labels(), words)
+        gap = _gap(state.legal_labels(), wanted)
         swap: dict = {}
         for _ in range(ROUNDS):
             if gap == 0:
@@ -152,7 +147,7 @@ class Reveals:
                     return {}
                 trial = state.clone()
                 self._budget -= 1
-                if exchange(trial, x, y, self.seat) and (g := _gap(trial.legal_labels(), words)) < gap:
+                if exchange(trial, x, y, self.seat) and (g := _gap(trial.legal_labels(), wanted)) < gap:
                     improved, gap = (trial, x, y), g
                     break
             if improved is None:
@@ -178,14 +173,13 @@ class Reveals:
         return pairs
 
 
-def _gap(labels, words: Counter) -> int:
+def _gap(labels, wanted: str) -> int:
     """How many words the option nearest to the wanted one differs by (0: it is an option)."""
     best = None
     for label in labels:
-        have = Counter(_WORD.findall(label))
-        d = sum(((have - words) + (words - have)).values())
+        d = words_apart(label, wanted)
         if best is None or d < best:
             best = d
             if d == 0:
                 break
-    return best if best is not None else sum(words.values())
+    return best if best is not None else words_apart("", wanted)
